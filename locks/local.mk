@@ -1,0 +1,16 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# One line per lock file; locks/locks.def lists the same locks for the registry.
+liblockbench_a_SOURCES += \
+	locks/lock.h locks/loop.h locks/locks.def locks/registry.c locks/registry.h \
+	locks/pthread-common.h \
+	locks/null.c \
+	locks/busted.c \
+	locks/tas.c \
+	locks/ticket.c \
+	locks/pthread-spin.c \
+	locks/pthread-mutex.c \
+	locks/pthread-adaptive.c \
+	locks/pthread-rwlock.c \
+	locks/pthread-rwlock-wp.c
+
+EXTRA_DIST += locks/skeleton.c

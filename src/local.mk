@@ -1,0 +1,15 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+lockbench_SOURCES = src/main.c
+
+liblockbench_a_SOURCES += \
+	src/compiler.h src/lb-atomic.h \
+	src/log.c src/log.h \
+	src/parse.c src/parse.h \
+	src/options.c src/options.h \
+	src/clock.c src/clock.h \
+	src/topology.c src/topology.h \
+	src/harness.c src/harness.h \
+	src/stats.c src/stats.h \
+	src/run.c src/run.h \
+	src/output.c src/output.h \
+	src/output-table.c src/output-csv.c src/output-json.c
