@@ -1,0 +1,157 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * lock.h - the interface between the harness and every lock
+ *
+ * One file per lock under locks/, each exporting one
+ * `const struct lb_lock_ops lb_lock_<id>` built with designated
+ * initialisers (fio's engines, stress-ng's stressors, locktorture's ops
+ * vector). The harness never looks inside a lock: it allocates lock_size
+ * bytes, cache-line aligned and zeroed, calls init(), and then the verbs
+ * below from the worker threads. A NULL verb means "not supported" (ck's
+ * CK_F_*_TRYLOCK idea). For a reader-writer lock lock()/unlock() are the
+ * *write* side.
+ *
+ * Every lock gets a per-thread context, struct lb_tctx, in every call: its
+ * dense thread index (for locks that encode a thread in the lock word, as
+ * qspinlock's tail does with a CPU number), a private area of tctx_size
+ * bytes (an MCS node, a park word) first touched by the thread itself on
+ * its own NUMA node, and its event counters.
+ */
+#ifndef LB_LOCKS_LOCK_H
+#define LB_LOCKS_LOCK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "compiler.h"
+
+enum lb_lock_kind {
+	LB_LOCK_EXCL = 0,	/* exclusive only */
+	LB_LOCK_RW = 1,		/* reader-writer: read_lock/read_unlock present */
+};
+
+/* Capability flags (struct lb_lock_ops.flags). */
+#define LB_LOCK_F_BLOCKING	(1u << 0)	/* may sleep in the kernel (futex) */
+#define LB_LOCK_F_FIFO		(1u << 1)	/* hands over in arrival order */
+#define LB_LOCK_F_HIDDEN	(1u << 2)	/* left out of --list-locks and of families */
+#define LB_LOCK_F_SIGSAFE_READ	(1u << 3)	/* read side may run in a signal handler */
+#define LB_LOCK_F_PEER		(1u << 4)	/* from another library (Concurrency Kit) */
+#define LB_LOCK_F_NOEXCL	(1u << 5)	/* gives no exclusion (null): --validate checks the harness only */
+
+#define LB_LOCK_MAX_COUNTERS	16	/* event counters a lock may declare */
+
+/* Emulated execution contexts of a thread (algorithms.md section 1.7). */
+enum lb_context {
+	LB_CTX_THREAD = 0,
+	LB_CTX_SOFTIRQ = 1,
+	LB_CTX_HARDIRQ = 2,
+};
+
+/**
+ * struct lb_tctx - what a lock knows of the calling thread
+ * @tid:      dense index in [0, nthreads); locks that encode a thread in the
+ *            lock word use tid + 1 (0 meaning "none")
+ * @nthreads: number of threads in this measured point
+ * @priv:     tctx_size bytes of the lock's own per-thread data, zeroed,
+ *            cache-line aligned, first touched by this thread after it was
+ *            pinned; valid for the whole point
+ * @ctr:      the lock's event counters (see lb_lock_ops.counters); count with
+ *            lb_count(), which is a plain increment of this thread's own line
+ * @context:  emulated context class (thread, softirq, hardirq)
+ * @cpu:      OS index of the CPU the thread is pinned to, -1 when unpinned
+ * @peers:    every thread's context, indexed by tid (for queue locks that
+ *            must reach another thread's node)
+ */
+struct lb_tctx {
+	unsigned tid;
+	unsigned nthreads;
+	void *priv;
+	uint64_t *ctr;
+	enum lb_context context;
+	int cpu;
+	struct lb_tctx *const *peers;
+};
+
+/* lb_count() - add one to a declared event counter of the calling thread */
+static inline void lb_count(struct lb_tctx *t, unsigned idx)
+{
+	t->ctr[idx]++;
+}
+
+/* lb_peer_priv() - the private per-thread area of thread @tid */
+static inline void *lb_peer_priv(const struct lb_tctx *t, unsigned tid)
+{
+	return t->peers[tid]->priv;
+}
+
+enum lb_lock_opt_type {
+	LB_LOCK_OPT_U64 = 0,	/* integer in [min, max] */
+	LB_LOCK_OPT_ENUM = 1,	/* one of values[], stored as its index */
+};
+
+/**
+ * struct lb_lock_option - one per-lock tunable
+ *
+ * Declared without prefix ("threshold"); on the command line it is
+ * --<lock>-<name>, e.g. --aqticket-threshold=N. The table ends with an
+ * entry whose name is NULL.
+ */
+struct lb_lock_option {
+	const char *name;
+	enum lb_lock_opt_type type;
+	uint64_t min, max, def;		/* U64: bounds and default; ENUM: index of default in def */
+	const char *const *values;	/* ENUM: NULL-terminated names */
+	const char *help;
+};
+
+/**
+ * struct lb_lock_cfg - what init() learns about the run
+ * @nthreads:      threads in this point
+ * @opts:          option values, in the order of lb_lock_ops.options
+ * @tsc_per_ns:    calibrated cycle-counter ticks per nanosecond
+ * @pause_ns:      calibrated cost of one lb_cpu_relax(), in ns
+ */
+struct lb_lock_cfg {
+	unsigned nthreads;
+	const uint64_t *opts;
+	double tsc_per_ns;
+	double pause_ns;
+};
+
+struct lb_loop;
+
+struct lb_lock_ops {
+	const char *name;	/* CLI name, [a-z0-9-]+; file locks/<name>.c */
+	const char *desc;	/* one line for --list-locks */
+	const char *family;	/* spin, sleep, kernel, peer or harness */
+	enum lb_lock_kind kind;
+	unsigned flags;		/* LB_LOCK_F_* */
+	size_t lock_size;	/* bytes of one lock object */
+	size_t tctx_size;	/* bytes of per-thread private data, 0 if none */
+
+	int (*init)(void *lock, const struct lb_lock_cfg *cfg);	/* 0 or -errno */
+	void (*fini)(void *lock);
+	int (*thread_init)(void *lock, struct lb_tctx *t);	/* after pinning */
+	void (*thread_fini)(void *lock, struct lb_tctx *t);
+
+	void (*lock)(void *lock, struct lb_tctx *t);		/* acquire semantics */
+	void (*unlock)(void *lock, struct lb_tctx *t);		/* release semantics */
+	bool (*trylock)(void *lock, struct lb_tctx *t);		/* NULL: unsupported */
+	void (*read_lock)(void *lock, struct lb_tctx *t);	/* RW only */
+	void (*read_unlock)(void *lock, struct lb_tctx *t);
+	bool (*read_trylock)(void *lock, struct lb_tctx *t);
+
+	bool (*is_locked)(void *lock);		/* used by --validate only */
+	/* describe() - print the lock word for a watchdog diagnosis */
+	int (*describe)(void *lock, char *buf, size_t len);
+
+	/* loop() - the measured loop with this lock's verbs inlined (loop.h, LB_LOCK_LOOP) */
+	void (*loop)(struct lb_loop *l);
+
+	const struct lb_lock_option *options;	/* NULL or terminated by a NULL name */
+	const char *const *counters;		/* NULL or NULL-terminated names */
+	const char *unavailable;		/* set: not built in; the reason */
+};
+
+#endif /* LB_LOCKS_LOCK_H */

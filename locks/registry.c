@@ -1,0 +1,230 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * registry.c - the lock table, built from locks.def
+ *
+ * No constructors and no #ifdef in the list: a lock whose library is
+ * missing still links, with .unavailable set to the reason (stress-ng's
+ * "unimplemented" stressors), so --list-locks can say what is missing.
+ */
+#include "config.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "registry.h"
+
+#define LB_LOCK(id) extern const struct lb_lock_ops lb_lock_##id;
+#include "locks.def"
+#undef LB_LOCK
+
+static const struct lb_lock_ops *const lb_locks[] = {
+#define LB_LOCK(id) &lb_lock_##id,
+#include "locks.def"
+#undef LB_LOCK
+};
+
+static const char *const families[] = { "spin", "sleep", "rw", "kernel", "peer", "all", NULL };
+
+unsigned lb_lock_count(void)
+{
+	return LB_ARRAY_SIZE(lb_locks);
+}
+
+const struct lb_lock_ops *lb_lock_at(unsigned i)
+{
+	return i < LB_ARRAY_SIZE(lb_locks) ? lb_locks[i] : NULL;
+}
+
+const struct lb_lock_ops *lb_lock_find(const char *name)
+{
+	for (unsigned i = 0; i < LB_ARRAY_SIZE(lb_locks); i++)
+		if (strcmp(lb_locks[i]->name, name) == 0)
+			return lb_locks[i];
+	return NULL;
+}
+
+bool lb_lock_is_family(const char *name)
+{
+	for (unsigned i = 0; families[i]; i++)
+		if (strcmp(families[i], name) == 0)
+			return true;
+	return false;
+}
+
+bool lb_lock_in_family(const struct lb_lock_ops *ops, const char *fam)
+{
+	if (ops->flags & LB_LOCK_F_HIDDEN)
+		return false;
+	if (strcmp(fam, "all") == 0)
+		return true;
+	/* "rw" selects by kind: every reader-writer model, spinning or sleeping */
+	if (strcmp(fam, "rw") == 0)
+		return ops->kind == LB_LOCK_RW &&
+		       (strcmp(ops->family, "spin") == 0 || strcmp(ops->family, "sleep") == 0);
+	return strcmp(ops->family, fam) == 0;
+}
+
+/* Levenshtein distance, for "did you mean" (fio does the same for options). */
+static unsigned edit_distance(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b);
+	unsigned row[64];
+
+	if (lb >= LB_ARRAY_SIZE(row))
+		return 1000;
+	for (size_t j = 0; j <= lb; j++)
+		row[j] = j;
+	for (size_t i = 1; i <= la; i++) {
+		unsigned diag = row[0];
+
+		row[0] = i;
+		for (size_t j = 1; j <= lb; j++) {
+			unsigned up = row[j];
+			unsigned best = diag + (a[i - 1] != b[j - 1]);
+
+			if (up + 1 < best)
+				best = up + 1;
+			if (row[j - 1] + 1 < best)
+				best = row[j - 1] + 1;
+			row[j] = best;
+			diag = up;
+		}
+	}
+	return row[lb];
+}
+
+const char *lb_lock_nearest(const char *name)
+{
+	const char *best = NULL;
+	unsigned bestd = 4;	/* suggest only close names */
+
+	for (unsigned i = 0; i < LB_ARRAY_SIZE(lb_locks); i++) {
+		unsigned d;
+
+		if (lb_locks[i]->flags & LB_LOCK_F_HIDDEN)
+			continue;
+		d = edit_distance(name, lb_locks[i]->name);
+		if (d < bestd) {
+			bestd = d;
+			best = lb_locks[i]->name;
+		}
+	}
+	return best;
+}
+
+const char *lb_lock_flags_str(const struct lb_lock_ops *ops, char *buf, size_t len)
+{
+	snprintf(buf, len, "%c%c%c%c",
+		 ops->flags & LB_LOCK_F_BLOCKING ? 'B' : '-',
+		 ops->flags & LB_LOCK_F_FIFO ? 'F' : '-',
+		 (ops->trylock || ops->read_trylock) ? 'T' : '-',
+		 ops->flags & LB_LOCK_F_SIGSAFE_READ ? 'S' : '-');
+	return buf;
+}
+
+void lb_lock_list(FILE *f)
+{
+	char flags[8];
+
+	fprintf(f, "%-18s %-5s %-7s %-5s %-11s %s\n",
+		"name", "kind", "family", "flags", "available", "description");
+	for (unsigned i = 0; i < LB_ARRAY_SIZE(lb_locks); i++) {
+		const struct lb_lock_ops *o = lb_locks[i];
+
+		if (o->flags & LB_LOCK_F_HIDDEN)
+			continue;
+		fprintf(f, "%-18s %-5s %-7s %-5s %-11s %s", o->name,
+			o->kind == LB_LOCK_RW ? "rw" : "excl", o->family,
+			lb_lock_flags_str(o, flags, sizeof(flags)),
+			o->unavailable ? "no" : "yes", o->desc);
+		if (o->unavailable)
+			fprintf(f, " [unavailable: %s]", o->unavailable);
+		fputc('\n', f);
+	}
+	fprintf(f, "\nflags: B may sleep (futex), F FIFO hand-over, T has trylock, "
+		   "S signal-safe read side\n"
+		   "families for --lock: spin sleep rw kernel peer all\n");
+}
+
+void lb_lock_names(FILE *f)
+{
+	bool first = true;
+
+	for (unsigned i = 0; i < LB_ARRAY_SIZE(lb_locks); i++) {
+		if (lb_locks[i]->flags & LB_LOCK_F_HIDDEN)
+			continue;
+		fprintf(f, "%s%s", first ? "" : " ", lb_locks[i]->name);
+		first = false;
+	}
+}
+
+static bool valid_name(const char *s)
+{
+	if (!s || !*s)
+		return false;
+	for (; *s; s++)
+		if (!(islower((unsigned char)*s) || isdigit((unsigned char)*s) || *s == '-'))
+			return false;
+	return true;
+}
+
+#define CHECK(cond, ...)						\
+	do {								\
+		if (!(cond)) {						\
+			fprintf(err, "lock %s: ", o->name ? o->name : "?"); \
+			fprintf(err, __VA_ARGS__);			\
+			fputc('\n', err);				\
+			bad++;						\
+		}							\
+	} while (0)
+
+int lb_lock_registry_check(FILE *err)
+{
+	int bad = 0;
+
+	for (unsigned i = 0; i < LB_ARRAY_SIZE(lb_locks); i++) {
+		const struct lb_lock_ops *o = lb_locks[i];
+		unsigned nctr = 0;
+
+		CHECK(valid_name(o->name), "name must match [a-z0-9-]+");
+		CHECK(!lb_lock_is_family(o->name), "name collides with a family selector");
+		for (unsigned j = 0; j < i; j++)
+			CHECK(strcmp(o->name, lb_locks[j]->name) != 0, "duplicate name");
+		CHECK(o->desc && *o->desc, "no description");
+		CHECK(o->family && (strcmp(o->family, "spin") == 0 || strcmp(o->family, "sleep") == 0 ||
+				    strcmp(o->family, "kernel") == 0 || strcmp(o->family, "peer") == 0 ||
+				    strcmp(o->family, "harness") == 0),
+		      "family must be spin, sleep, kernel, peer or harness");
+		if (o->counters)
+			while (o->counters[nctr])
+				nctr++;
+		CHECK(nctr <= LB_LOCK_MAX_COUNTERS, "more than %d counters", LB_LOCK_MAX_COUNTERS);
+		for (unsigned k = 0; o->options && o->options[k].name; k++) {
+			const struct lb_lock_option *op = &o->options[k];
+
+			CHECK(valid_name(op->name), "option name must match [a-z0-9-]+");
+			CHECK(op->help && *op->help, "option %s has no help", op->name);
+			if (op->type == LB_LOCK_OPT_U64) {
+				CHECK(op->min <= op->def && op->def <= op->max,
+				      "option %s: need min <= default <= max", op->name);
+			} else {
+				unsigned nv = 0;
+
+				while (op->values && op->values[nv])
+					nv++;
+				CHECK(nv > 0 && op->def < nv, "option %s: bad enum values", op->name);
+			}
+		}
+		if (o->unavailable)
+			continue;
+		CHECK(o->init && o->lock && o->unlock, "init, lock and unlock are required");
+		CHECK(o->lock_size > 0, "lock_size is 0");
+		if (o->kind == LB_LOCK_RW)
+			CHECK(o->read_lock && o->read_unlock, "RW lock without read_lock/read_unlock");
+		else
+			CHECK(!o->read_lock && !o->read_unlock && !o->read_trylock,
+			      "exclusive lock with read verbs");
+	}
+	return bad;
+}

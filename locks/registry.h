@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* registry.h - the table of locks built from locks.def */
+#ifndef LB_LOCKS_REGISTRY_H
+#define LB_LOCKS_REGISTRY_H
+
+#include <stdio.h>
+
+#include "lock.h"
+
+/* lb_lock_count() - number of entries in the registry (hidden ones too) */
+unsigned lb_lock_count(void);
+/* lb_lock_at() - the i-th entry in --list-locks order */
+const struct lb_lock_ops *lb_lock_at(unsigned i);
+/* lb_lock_find() - look up a lock by CLI name; NULL if unknown */
+const struct lb_lock_ops *lb_lock_find(const char *name);
+/* lb_lock_in_family() - does @ops belong to the selector @fam (spin, sleep, rw, kernel, peer, all)? */
+bool lb_lock_in_family(const struct lb_lock_ops *ops, const char *fam);
+/* lb_lock_is_family() - is @name a family selector? */
+bool lb_lock_is_family(const char *name);
+/* lb_lock_nearest() - the listed lock whose name is closest to @name */
+const char *lb_lock_nearest(const char *name);
+/**
+ * lb_lock_list() - print the --list-locks table
+ * @f: stream
+ */
+void lb_lock_list(FILE *f);
+/* lb_lock_names() - write the visible lock names, space separated, to @f */
+void lb_lock_names(FILE *f);
+/**
+ * lb_lock_registry_check() - check every entry against the ops contract
+ * @err: stream for one line per problem
+ *
+ * Return: number of problems found (0 when the table is sound).
+ */
+int lb_lock_registry_check(FILE *err);
+/* lb_lock_flags_str() - short flag letters for listings: B blocking, F fifo, S signal-safe read, T trylock */
+const char *lb_lock_flags_str(const struct lb_lock_ops *ops, char *buf, size_t len);
+
+#endif /* LB_LOCKS_REGISTRY_H */

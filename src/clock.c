@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* clock.c - calibrate the cycle counter against CLOCK_MONOTONIC, once */
+#include "config.h"
+
+#include <stdbool.h>
+
+#include "clock.h"
+#include "lb-atomic.h"
+
+struct lb_clock lb_clock;
+static bool calibrated;
+
+/* Ticks per ns over a window of about @ns, bracketed by monotonic reads. */
+static double measure_freq(uint64_t ns)
+{
+	uint64_t t0 = lb_now_ns(), c0 = lb_cycles_fenced(), t1, c1;
+
+	do {
+		t1 = lb_now_ns();
+	} while (t1 - t0 < ns);
+	c1 = lb_cycles_fenced();
+	return (double)(c1 - c0) / (double)(t1 - t0);
+}
+
+void lb_clock_calibrate(void)
+{
+	uint64_t start = lb_now_ns();
+	double f[3];
+	uint64_t sum = 0, mn = UINT64_MAX, mx = 0;
+	enum { NREAD = 1000, NPAUSE = 20000 };
+
+	if (calibrated)
+		return;
+#if defined(__x86_64__) || defined(__i386__)
+	lb_clock.source = "rdtsc";
+#elif defined(__aarch64__)
+	lb_clock.source = "cntvct";
+#else
+	lb_clock.source = "clock_gettime";
+#endif
+	/* median of three 8 ms windows */
+	for (int i = 0; i < 3; i++)
+		f[i] = measure_freq(8000000);
+	if (f[0] > f[1]) { double x = f[0]; f[0] = f[1]; f[1] = x; }
+	if (f[1] > f[2]) { double x = f[1]; f[1] = f[2]; f[2] = x; }
+	if (f[0] > f[1]) { double x = f[0]; f[0] = f[1]; f[1] = x; }
+	lb_clock.tsc_per_ns = f[1] > 0 ? f[1] : 1.0;
+
+	/* seed 002: back-to-back fenced reads, [min,avg,max] */
+	for (int i = 0; i < NREAD; i++) {
+		uint64_t a = lb_cycles_fenced(), b = lb_cycles_fenced(), d = b - a;
+
+		sum += d;
+		mn = d < mn ? d : mn;
+		mx = d > mx ? d : mx;
+	}
+	lb_clock.read_cycles_min = mn;
+	lb_clock.read_cycles_max = mx;
+	lb_clock.read_cycles_avg = (double)sum / NREAD;
+
+	/* pause cost: best of three batches (the VM adds noise, never removes it) */
+	lb_clock.pause_cycles = 1e30;
+	for (int r = 0; r < 3; r++) {
+		uint64_t c0 = lb_cycles_fenced(), c1;
+
+		for (int i = 0; i < NPAUSE; i++)
+			lb_cpu_relax();
+		c1 = lb_cycles_fenced();
+		if ((double)(c1 - c0) / NPAUSE < lb_clock.pause_cycles)
+			lb_clock.pause_cycles = (double)(c1 - c0) / NPAUSE;
+	}
+	lb_clock.pause_ns = lb_clock.pause_cycles / lb_clock.tsc_per_ns;
+	lb_clock.calib_ms = (double)(lb_now_ns() - start) / 1e6;
+	calibrated = true;
+}
+
+double lb_cycles_to_ns(uint64_t cycles)
+{
+	return (double)cycles / lb_clock.tsc_per_ns;
+}

@@ -1,0 +1,76 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * harness.h - one measured point: create, pin, barrier, run, join
+ */
+#ifndef LB_SRC_HARNESS_H
+#define LB_SRC_HARNESS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "lock.h"
+#include "parse.h"
+#include "topology.h"
+
+/* What one point runs. */
+struct lb_point {
+	const struct lb_lock_ops *ops;
+	const uint64_t *lockopts;	/* values of ops->options */
+	struct lb_ratio ratio;
+	unsigned nthreads;
+	uint64_t load;			/* pauses inside the critical section */
+	uint64_t load_arg;		/* as given: pauses, or ns with load_ns */
+	bool load_ns;
+	uint64_t delay;			/* pauses between operations */
+	uint64_t nops;			/* per thread; fixed work (ignored with duration) */
+	double duration;		/* seconds; > 0 means fixed time */
+	bool validate;
+	double timeout;			/* watchdog: seconds without progress, 0 = off */
+	int lock_node;			/* -1: default allocation */
+	const struct lb_pu *pus;	/* placement order; thread i -> pus[i % npus] */
+	unsigned npus;
+	bool pin;			/* false with --place=none */
+	unsigned repeat;		/* which repetition (0-based) */
+};
+
+struct lb_thread_result {
+	uint64_t ops, reads, writes;
+	uint64_t ctr[LB_LOCK_MAX_COUNTERS];
+	double finish_ms;		/* from the common start */
+	int cpu_os;			/* OS CPU the thread was pinned to, -1 if none */
+	int cpu_seen;			/* sched_getcpu() when it started */
+};
+
+struct lb_result {
+	struct lb_point point;
+	double exec_ms;			/* common start to the last thread's finish */
+	double ops_per_s;		/* all threads' operations over exec_ms */
+	uint64_t ops_total, reads, writes;
+	uint64_t ops_min, ops_max;
+	double ops_mean;
+	double setup_ms;		/* first pthread_create to the start signal */
+	double teardown_ms;		/* last finish to the last join */
+	unsigned nctr;
+	uint64_t ctr_total[LB_LOCK_MAX_COUNTERS];
+	struct lb_thread_result *threads;	/* nthreads entries */
+};
+
+/**
+ * lb_run_point() - run one point and fill @r
+ *
+ * Return: 0, or an exit status (LB_EXIT_RUNTIME, LB_EXIT_VALIDATE) after
+ * printing one line that says why. A point stopped by the watchdog does
+ * not return: the diagnosis is printed and the process exits with 4.
+ */
+int lb_run_point(const struct lb_point *p, struct lb_result *r);
+/* lb_result_free() - release r->threads */
+void lb_result_free(struct lb_result *r);
+/**
+ * lb_expected_reads() - read slots among @n operations of thread @tid
+ *
+ * The interleave: operation j of thread tid is a read when
+ * (j + tid) mod (R + W) < R. Used by --validate to check the harness.
+ */
+uint64_t lb_expected_reads(const struct lb_ratio *ratio, unsigned tid, uint64_t n);
+
+#endif /* LB_SRC_HARNESS_H */

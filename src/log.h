@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* log.h - messages on stderr, the verbosity counter and exit codes */
+#ifndef LB_SRC_LOG_H
+#define LB_SRC_LOG_H
+
+#include <stddef.h>
+
+#include "compiler.h"
+
+/* Exit status (spec section 5). */
+enum lb_exit {
+	LB_EXIT_OK = 0,
+	LB_EXIT_RUNTIME = 1,	/* out of memory, thread creation, tracefs */
+	LB_EXIT_USAGE = 2,	/* bad option, lock, list, range; foreign topology */
+	LB_EXIT_VALIDATE = 3,	/* --validate found a violation */
+	LB_EXIT_WATCHDOG = 4,	/* --timeout stopped a stuck point */
+	LB_EXIT_UNAVAIL = 5,	/* feature or lock not in this build or machine */
+};
+
+extern int lb_verbose;		/* -v raises, -q lowers; 0 is the default */
+
+/* lb_err() - one line "lockbench: ..." on stderr */
+void lb_err(const char *fmt, ...) LB_PRINTF(1, 2);
+/* lb_warn() - "lockbench: warning: ..." unless -q */
+void lb_warn(const char *fmt, ...) LB_PRINTF(1, 2);
+/* lb_info() - a line on stderr when -v was given */
+void lb_info(const char *fmt, ...) LB_PRINTF(1, 2);
+/* lb_die() - lb_err() then run the exit hooks and exit with @code */
+void lb_die(int code, const char *fmt, ...) LB_PRINTF(2, 3) LB_NORETURN;
+/* lb_at_exit() - register a clean-up run by lb_die() and lb_exit() (temp files) */
+void lb_at_exit(void (*fn)(void));
+/**
+ * lb_why() - format a reason into @why (for functions that return -1 and
+ * let their caller name the option)
+ *
+ * Return: -1, so that `return lb_why(...)` reads as a failure.
+ */
+int lb_why(char *why, size_t len, const char *fmt, ...) LB_PRINTF(3, 4);
+/* lb_exit() - run the clean-ups and exit */
+void lb_exit(int code) LB_NORETURN;
+
+#endif /* LB_SRC_LOG_H */

@@ -1,0 +1,175 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * main.c - lockbench: argv -> configuration -> placement -> run -> report
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <libgen.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "clock.h"
+#include "log.h"
+#include "options.h"
+#include "output.h"
+#include "registry.h"
+#include "run.h"
+#include "topology.h"
+
+static char tmp_path[4096];	/* the output's temporary file, while it exists */
+
+static void remove_tmp(void)
+{
+	if (tmp_path[0])
+		unlink(tmp_path);
+	tmp_path[0] = '\0';
+}
+
+static void on_signal(int sig)
+{
+	/* async-signal-safe: unlink and _exit only */
+	if (tmp_path[0])
+		unlink(tmp_path);
+	_exit(128 + sig);
+}
+
+/* Fail early, before a long run, when -o cannot be written. */
+static void check_output_path(const char *path)
+{
+	char *copy = strdup(path), *dir;
+	struct stat st;
+
+	if (!copy)
+		lb_die(LB_EXIT_RUNTIME, "out of memory");
+	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+		lb_die(LB_EXIT_USAGE, "--output=%s: is a directory", path);
+	dir = dirname(copy);
+	if (access(dir, W_OK | X_OK))
+		lb_die(LB_EXIT_USAGE, "--output=%s: cannot write in directory %s: %s", path, dir,
+		       strerror(errno));
+	free(copy);
+}
+
+/* Write @len bytes to @path through a temporary file and rename(2). */
+static int write_atomically(const char *path, const char *buf, size_t len)
+{
+	int fd;
+	FILE *f;
+
+	if ((size_t)snprintf(tmp_path, sizeof(tmp_path), "%s.XXXXXX", path) >= sizeof(tmp_path)) {
+		tmp_path[0] = '\0';
+		lb_err("--output=%s: name too long", path);
+		return LB_EXIT_USAGE;
+	}
+	fd = mkstemp(tmp_path);
+	if (fd < 0) {
+		lb_err("--output=%s: cannot create a temporary file: %s", path, strerror(errno));
+		tmp_path[0] = '\0';
+		return LB_EXIT_RUNTIME;
+	}
+	fchmod(fd, 0644 & ~(mode_t)0);
+	f = fdopen(fd, "w");
+	if (!f || fwrite(buf, 1, len, f) != len || fflush(f) || fsync(fd) || fclose(f)) {
+		lb_err("--output=%s: write failed: %s", path, strerror(errno));
+		remove_tmp();
+		return LB_EXIT_RUNTIME;
+	}
+	if (rename(tmp_path, path)) {
+		lb_err("--output=%s: cannot rename the temporary file: %s", path, strerror(errno));
+		remove_tmp();
+		return LB_EXIT_RUNTIME;
+	}
+	tmp_path[0] = '\0';
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	static struct lb_config cfg;
+	struct lb_plan plan = { .cfg = &cfg };
+	struct lb_report rep;
+	struct lb_result *results = NULL;
+	unsigned nresults = 0;
+	char why[512];
+	char *text = NULL;
+	size_t textlen = 0;
+	FILE *mem;
+	int rc;
+
+	if (lb_lock_registry_check(stderr))
+		lb_die(LB_EXIT_RUNTIME, "internal error: the lock registry is inconsistent");
+	lb_at_exit(remove_tmp);
+	signal(SIGINT, on_signal);
+	signal(SIGTERM, on_signal);
+	signal(SIGHUP, on_signal);
+
+	lb_options_parse(&cfg, argc, argv);
+
+	if (lb_topo_load(cfg.topology, why, sizeof(why))) {
+		if (cfg.topology)
+			lb_die(LB_EXIT_USAGE, "--topology=%s: %s", cfg.topology, why);
+		lb_die(LB_EXIT_RUNTIME, "%s", why);
+	}
+	if (!lb_topo_info()->thissystem && !cfg.plan)
+		lb_die(LB_EXIT_USAGE, "the topology hwloc loaded is not this machine (%s is set?); "
+		       "unset it, or add --plan to print the placement only", lb_topo_info()->source);
+	if (lb_topo_place(&cfg, (struct lb_pu **)&plan.pus, &plan.npus, why, sizeof(why)))
+		lb_die(LB_EXIT_USAGE, "--cpus=%s: %s", cfg.cpus ? cfg.cpus : "", why);
+	if (lb_threads_expand(cfg.telems, cfg.ntelems, plan.npus, &plan.threads, &plan.tgroup,
+			      &plan.nthreads, why, sizeof(why)))
+		lb_die(LB_EXIT_USAGE, "--threads: %s", why);
+	if (cfg.lock_node >= 0 && !lb_topo_numa_valid(cfg.lock_node))
+		lb_die(LB_EXIT_USAGE, "--lock-node=%d: NUMA node %d does not exist here (%u node(s))",
+		       cfg.lock_node, cfg.lock_node, lb_topo_info()->numa_nodes);
+	if (cfg.plan) {
+		lb_plan_print(stdout, &plan);
+		lb_exit(LB_EXIT_OK);
+	}
+	if (cfg.output)
+		check_output_path(cfg.output);
+
+	lb_clock_calibrate();
+	lb_info("clock: %s at %.3f MHz, pause %.2f ns (%.1f cycles), counter read %.1f cycles, "
+		"calibrated in %.1f ms", lb_clock.source, lb_clock.tsc_per_ns * 1e3, lb_clock.pause_ns,
+		lb_clock.pause_cycles, lb_clock.read_cycles_avg, lb_clock.calib_ms);
+
+	rc = lb_run_all(&plan, &results, &nresults);
+	if (rc)
+		lb_exit(rc);
+
+	memset(&rep, 0, sizeof(rep));
+	rep.cfg = &cfg;
+	rep.topo = lb_topo_info();
+	rep.pus = plan.pus;
+	rep.npus = plan.npus;
+	rep.results = results;
+	rep.nresults = nresults;
+	rep.fixed_time = cfg.duration > 0;
+	lb_report_fill_host(&rep);
+
+	mem = open_memstream(&text, &textlen);
+	if (!mem || lb_formatter_for(cfg.format)(mem, &rep) || fclose(mem))
+		lb_die(LB_EXIT_RUNTIME, "cannot format the %s output", lb_format_name(cfg.format));
+	if (cfg.output) {
+		rc = write_atomically(cfg.output, text, textlen);
+	} else {
+		rc = fwrite(text, 1, textlen, stdout) == textlen && fflush(stdout) == 0 ? 0 :
+		     LB_EXIT_RUNTIME;
+		if (rc)
+			lb_err("cannot write the results to standard output: %s", strerror(errno));
+	}
+	free(text);
+	for (unsigned i = 0; i < nresults; i++)
+		lb_result_free(&results[i]);
+	free(results);
+	free((void *)plan.pus);
+	free(plan.threads);
+	free(plan.tgroup);
+	lb_config_free(&cfg);
+	lb_topo_fini();
+	lb_exit(rc);
+}

@@ -1,0 +1,657 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * options.c - the option table, the parser and the generated --help
+ *
+ * Every global option is one row of lb_opts[]: its name, short letter,
+ * argument name, help group and help text. getopt_long's table and --help
+ * are both generated from it, and tests/cli/man-sync.sh checks that the
+ * man page names every option --help prints. Per-lock options come from
+ * each lock's own table (lock.h) as --<lock>-<option>.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "log.h"
+#include "options.h"
+#include "registry.h"
+
+enum opt_id {
+	O_LOCK = 1000, O_LIST_LOCKS, O_SCENARIO,
+	O_RATIO, O_THREADS, O_LOAD, O_LOAD_NS, O_DELAY, O_OPS, O_DURATION, O_REPEAT,
+	O_PLACE, O_CPUS, O_PHYSICAL, O_TOPOLOGY, O_PLAN, O_LOCK_NODE,
+	O_VALIDATE, O_TIMEOUT,
+	O_FORMAT, O_OUTPUT, O_QUIET, O_VERBOSE, O_HELP, O_VERSION,
+	O_LOCKOPT_BASE = 5000,
+};
+
+struct lb_optdef {
+	const char *name;
+	int id;
+	int shortopt;		/* 0 if none */
+	const char *arg;	/* argument name for --help, NULL for flags */
+	const char *group;
+	const char *help;
+};
+
+static const struct lb_optdef lb_opts[] = {
+	{ "lock", O_LOCK, 'l', "LIST", "Selection",
+	  "lock variants, comma list; 'all' or a family: spin, sleep, rw, kernel, peer "
+	  "(default: the seed 000 experiment, see DEFAULTS in the man page)" },
+	{ "list-locks", O_LIST_LOCKS, 0, NULL, "Selection",
+	  "list the locks: name, kind, family, flags, availability, description" },
+	{ "scenario", O_SCENARIO, 0, "NAME", "Selection",
+	  "workload shape: mix (every thread runs the read:write mix; default)" },
+	{ "ratio", O_RATIO, 'r', "R:W[,R:W...]", "Workload",
+	  "per-thread read:write mix, a deterministic interleave phase-shifted by thread "
+	  "index; 0:1 = writes only (default 0:1)" },
+	{ "threads", O_THREADS, 't', "LIST", "Workload",
+	  "thread counts: 2,10  1-8  2-16:2  max (CPUs in the placement)  Nx (N times that) "
+	  "(default 2,max)" },
+	{ "load", O_LOAD, 'L', "LIST", "Workload",
+	  "pause instructions inside the critical section, a list or range (default 1,5,10)" },
+	{ "load-ns", O_LOAD_NS, 0, "LIST", "Workload",
+	  "critical-section length in nanoseconds, converted with the calibrated pause cost" },
+	{ "delay", O_DELAY, 0, "N", "Workload",
+	  "pause instructions between operations, outside the lock (default 0)" },
+	{ "ops", O_OPS, 'n', "N", "Workload",
+	  "lock-unlock operations per thread (fixed work; default 1000000); the figure is "
+	  "the execution time from the common start to the last thread's finish" },
+	{ "duration", O_DURATION, 'D', "SEC", "Workload",
+	  "run each point for SEC seconds instead (fixed time); the figure is Mops/s" },
+	{ "repeat", O_REPEAT, 0, "N", "Workload",
+	  "repeat each point N times, interleaved; tables show the mean (default 1)" },
+	{ "place", O_PLACE, 'p', "POLICY", "Placement",
+	  "socket (default: one thread per core of package 0, SMT siblings last, then the "
+	  "next package), spread (round-robin over packages), compact (SMT siblings "
+	  "first), none (no pinning)" },
+	{ "cpus", O_CPUS, 'C', "LIST", "Placement",
+	  "use only these CPUs (numactl list syntax: 0-3,8 ... 'all', '!N'), ordered by --place" },
+	{ "physical", O_PHYSICAL, 0, NULL, "Placement",
+	  "--cpus names OS CPU numbers (P#) instead of hwloc logical indexes (L#)" },
+	{ "topology", O_TOPOLOGY, 0, "FILE.xml|synthetic:DESC", "Placement",
+	  "plan against another machine (hwloc XML or synthetic description); needs --plan" },
+	{ "plan", O_PLAN, 0, NULL, "Placement",
+	  "print each thread's package, core, PU and NUMA node, and the run points; run nothing" },
+	{ "lock-node", O_LOCK_NODE, 0, "N", "Placement",
+	  "NUMA node that holds the lock memory" },
+	{ "validate", O_VALIDATE, 0, NULL, "Measurement",
+	  "check mutual and reader/writer exclusion inside every critical section; a "
+	  "violation stops the run with exit status 3" },
+	{ "timeout", O_TIMEOUT, 0, "SEC", "Measurement",
+	  "watchdog: stop a point that makes no progress for SEC seconds, print which "
+	  "threads wait and the lock word, exit 4 (default 60; 0 disables)" },
+	{ "format", O_FORMAT, 'f', "FMT", "Output",
+	  "table (default), csv, json" },
+	{ "output", O_OUTPUT, 'o', "FILE", "Output",
+	  "write the results to FILE (format from the extension unless -f; written to a "
+	  "temporary file and renamed, so a failed run leaves nothing)" },
+	{ "quiet", O_QUIET, 'q', NULL, "Output", "fewer messages on stderr" },
+	{ "verbose", O_VERBOSE, 'v', NULL, "Output",
+	  "more: calibration, placement, per-thread operations and lock event counters" },
+	{ "help", O_HELP, 'h', NULL, "Output", "this help, then exit" },
+	{ "version", O_VERSION, 'V', NULL, "Output", "print the version, then exit" },
+};
+
+static const char *const format_names[LB_FMT_COUNT] = { "table", "csv", "json" };
+static const char *const place_names[] = { "socket", "spread", "compact", "none" };
+
+const char *lb_format_name(enum lb_format f)
+{
+	return f < LB_FMT_COUNT ? format_names[f] : "?";
+}
+
+const char *lb_place_name(enum lb_place p)
+{
+	return place_names[p];
+}
+
+/* One generated long option per (lock, lock option). */
+struct lockopt_ref {
+	const struct lb_lock_ops *ops;
+	unsigned reg_index;
+	unsigned opt_index;
+	char name[96];
+};
+
+static struct lockopt_ref *lockopt_refs;
+static unsigned n_lockopt_refs;
+
+unsigned lb_lockopt_index(const struct lb_lock_ops *ops)
+{
+	for (unsigned i = 0; i < lb_lock_count(); i++)
+		if (lb_lock_at(i) == ops)
+			return i;
+	return 0;
+}
+
+static void build_lockopts(struct lb_config *c)
+{
+	unsigned n = 0;
+
+	c->lockopt = calloc(lb_lock_count(), sizeof(*c->lockopt));
+	for (unsigned i = 0; i < lb_lock_count(); i++) {
+		const struct lb_lock_ops *o = lb_lock_at(i);
+		unsigned k = 0;
+
+		while (o->options && o->options[k].name)
+			k++;
+		c->lockopt[i] = calloc(k + 1, sizeof(uint64_t));
+		if (!c->lockopt[i])
+			lb_die(LB_EXIT_RUNTIME, "out of memory");
+		for (unsigned j = 0; j < k; j++)
+			c->lockopt[i][j] = o->options[j].def;
+		n += k;
+	}
+	lockopt_refs = calloc(n + 1, sizeof(*lockopt_refs));
+	if (!c->lockopt || !lockopt_refs)
+		lb_die(LB_EXIT_RUNTIME, "out of memory");
+	for (unsigned i = 0; i < lb_lock_count(); i++) {
+		const struct lb_lock_ops *o = lb_lock_at(i);
+
+		for (unsigned j = 0; o->options && o->options[j].name; j++) {
+			struct lockopt_ref *r = &lockopt_refs[n_lockopt_refs++];
+
+			r->ops = o;
+			r->reg_index = i;
+			r->opt_index = j;
+			snprintf(r->name, sizeof(r->name), "%s-%s", o->name, o->options[j].name);
+		}
+	}
+}
+
+static void wrap(FILE *f, const char *text, int indent, int width)
+{
+	int col = indent;
+	const char *p = text;
+
+	while (*p) {
+		const char *sp = strchr(p, ' ');
+		int wl = sp ? (int)(sp - p) : (int)strlen(p);
+
+		if (col > indent && col + 1 + wl > width) {
+			fprintf(f, "\n%*s", indent, "");
+			col = indent;
+		} else if (col > indent) {
+			fputc(' ', f);
+			col++;
+		}
+		fprintf(f, "%.*s", wl, p);
+		col += wl;
+		p += wl;
+		while (*p == ' ')
+			p++;
+	}
+	fputc('\n', f);
+}
+
+static void help_line(FILE *f, int shortopt, const char *name, const char *arg, const char *help)
+{
+	char left[96];
+	int n;
+
+	if (shortopt)
+		n = snprintf(left, sizeof(left), "  -%c, --%s%s%s", shortopt, name, arg ? "=" : "",
+			     arg ? arg : "");
+	else
+		n = snprintf(left, sizeof(left), "      --%s%s%s", name, arg ? "=" : "",
+			     arg ? arg : "");
+	if (n >= 28) {
+		fprintf(f, "%s\n%28s", left, "");
+	} else {
+		fprintf(f, "%-28s", left);
+	}
+	wrap(f, help, 28, 79);
+}
+
+void lb_options_help(FILE *f)
+{
+	const char *group = NULL;
+
+	fprintf(f, "Usage: lockbench [OPTION]...\n"
+		   "Measure lock contention: pinned threads run a read:write mix of lock-unlock\n"
+		   "operations with a pause-loop critical section, over many lock algorithms,\n"
+		   "and print the tables of the LKML postings lockbench was made from.\n");
+	for (unsigned i = 0; i < LB_ARRAY_SIZE(lb_opts); i++) {
+		const struct lb_optdef *d = &lb_opts[i];
+
+		if (!group || strcmp(group, d->group) != 0) {
+			group = d->group;
+			fprintf(f, "\n%s:\n", group);
+		}
+		help_line(f, d->shortopt, d->name, d->arg, d->help);
+	}
+	fprintf(f, "\nLock options (--<lock>-<option>):\n");
+	for (unsigned i = 0; i < lb_lock_count(); i++) {
+		const struct lb_lock_ops *o = lb_lock_at(i);
+
+		for (unsigned j = 0; o->options && o->options[j].name; j++) {
+			const struct lb_lock_option *op = &o->options[j];
+			char name[96], help[512];
+
+			snprintf(name, sizeof(name), "%s-%s", o->name, op->name);
+			if (op->type == LB_LOCK_OPT_U64) {
+				snprintf(help, sizeof(help), "%s (%llu..%llu, default %llu)", op->help,
+					 (unsigned long long)op->min, (unsigned long long)op->max,
+					 (unsigned long long)op->def);
+			} else {
+				size_t l = (size_t)snprintf(help, sizeof(help), "%s (", op->help);
+
+				for (unsigned v = 0; op->values[v] && l < sizeof(help); v++)
+					l += (size_t)snprintf(help + l, sizeof(help) - l, "%s%s",
+							      v ? "|" : "", op->values[v]);
+				if (l < sizeof(help))
+					snprintf(help + l, sizeof(help) - l, ", default %s)",
+						 op->values[op->def]);
+			}
+			help_line(f, 0, name, op->type == LB_LOCK_OPT_U64 ? "N" : "NAME", help);
+		}
+	}
+	fprintf(f, "\nLocks: ");
+	lb_lock_names(f);
+	fprintf(f, "\n(lockbench --list-locks describes each one.)\n"
+		   "\nExit status: 0 success, 1 runtime failure, 2 usage error, 3 validation failed,\n"
+		   "4 watchdog stopped a stuck point, 5 feature or lock unavailable.\n"
+		   "Full documentation: man lockbench\n");
+}
+
+LB_NORETURN static void bad_value(const char *opt, const char *val, const char *why)
+{
+	lb_die(LB_EXIT_USAGE, "--%s=%s: %s", opt, val, why);
+}
+
+static void add_lock(struct lb_config *c, const struct lb_lock_ops *o, bool explicit_name)
+{
+	for (unsigned i = 0; i < c->nlocks; i++)
+		if (c->locks[i] == o)
+			return;
+	if (o->unavailable && !explicit_name)
+		return;	/* a family skips what this build lacks; --list-locks says why */
+	if (c->nlocks == LB_MAX_LOCKS)
+		lb_die(LB_EXIT_USAGE, "--lock: more than %d locks", LB_MAX_LOCKS);
+	c->locks[c->nlocks++] = o;
+}
+
+static void parse_locks(struct lb_config *c, const char *val)
+{
+	char *copy = strdup(val), *cursor = copy, *el;
+
+	if (!copy)
+		lb_die(LB_EXIT_RUNTIME, "out of memory");
+	c->nlocks = 0;
+	while ((el = cursor)) {
+		char *comma = strchr(el, ',');
+		const struct lb_lock_ops *o;
+
+		if (comma) {
+			*comma = '\0';
+			cursor = comma + 1;
+		} else {
+			cursor = NULL;
+		}
+		if (!*el)
+			bad_value("lock", val, "empty element in list");
+		if (lb_lock_is_family(el)) {
+			unsigned before = c->nlocks;
+
+			for (unsigned i = 0; i < lb_lock_count(); i++)
+				if (lb_lock_in_family(lb_lock_at(i), el))
+					add_lock(c, lb_lock_at(i), false);
+			if (c->nlocks == before)
+				lb_die(LB_EXIT_UNAVAIL, "--lock=%s: no lock of family '%s' is available "
+					"in this build (see --list-locks)", val, el);
+			continue;
+		}
+		o = lb_lock_find(el);
+		if (!o) {
+			const char *near = lb_lock_nearest(el);
+			char *names = NULL;
+			size_t sz = 0;
+			FILE *m = open_memstream(&names, &sz);
+
+			if (m) {
+				lb_lock_names(m);
+				fclose(m);
+			}
+			lb_err("--lock=%s: unknown lock '%s'%s%s%s; valid: %s; families: spin sleep "
+			       "rw kernel peer all", val, el, near ? " (did you mean '" : "",
+			       near ? near : "", near ? "'?)" : "", names ? names : "");
+			free(names);
+			lb_exit(LB_EXIT_USAGE);
+		}
+		if (o->unavailable)
+			lb_die(LB_EXIT_UNAVAIL, "--lock=%s: lock '%s' is not available in this build: %s",
+			       val, el, o->unavailable);
+		add_lock(c, o, true);
+	}
+	free(copy);
+}
+
+static enum lb_format format_from_name(const char *val)
+{
+	for (unsigned i = 0; i < LB_FMT_COUNT; i++)
+		if (strcmp(val, format_names[i]) == 0)
+			return (enum lb_format)i;
+	return LB_FMT_COUNT;
+}
+
+static void set_lockopt(struct lb_config *c, const struct lockopt_ref *r, const char *val)
+{
+	const struct lb_lock_option *op = &r->ops->options[r->opt_index];
+	char why[160];
+	uint64_t v;
+
+	if (op->type == LB_LOCK_OPT_U64) {
+		if (lb_parse_u64(val, op->min, op->max, &v, why, sizeof(why)))
+			bad_value(r->name, val, why);
+	} else {
+		for (v = 0; op->values[v]; v++)
+			if (strcmp(op->values[v], val) == 0)
+				break;
+		if (!op->values[v]) {
+			char list[256];
+			size_t l = 0;
+
+			list[0] = '\0';
+			for (unsigned k = 0; op->values[k] && l < sizeof(list); k++)
+				l += (size_t)snprintf(list + l, sizeof(list) - l, "%s%s", k ? ", " : "",
+						      op->values[k]);
+			snprintf(why, sizeof(why), "expected one of: %s", list);
+			bad_value(r->name, val, why);
+		}
+	}
+	c->lockopt[r->reg_index][r->opt_index] = v;
+}
+
+/* The default experiment: seed 000's mutex and rwsem rows. */
+static void default_locks(struct lb_config *c)
+{
+	static const char *const want[][2] = {
+		{ "mutex", "pthread-mutex" },
+		{ "rwsem", "pthread-rwlock" },
+	};
+
+	for (unsigned i = 0; i < LB_ARRAY_SIZE(want); i++) {
+		const struct lb_lock_ops *o = lb_lock_find(want[i][0]);
+
+		if (!o || o->unavailable)
+			o = lb_lock_find(want[i][1]);
+		add_lock(c, o, true);
+	}
+}
+
+#define DEFAULT_EXPERIMENT_OPS 20000ull
+
+void lb_options_parse(struct lb_config *c, int argc, char **argv)
+{
+	unsigned nglobal = LB_ARRAY_SIZE(lb_opts);
+	struct option *longopts;
+	char shortopts[64], why[256];
+	const char *ratio_arg = NULL, *threads_arg = NULL, *load_arg = NULL;
+	bool ops_set = false, dur_set = false, format_set = false, load_ns_set = false;
+	size_t sl = 0;
+	int ch;
+
+	memset(c, 0, sizeof(*c));
+	c->repeat = 1;
+	c->ops = 1000000;
+	c->timeout = 60;
+	c->lock_node = -1;
+	c->argc = argc;
+	c->argv = argv;
+	build_lockopts(c);
+
+	longopts = calloc(nglobal + n_lockopt_refs + 1, sizeof(*longopts));
+	if (!longopts)
+		lb_die(LB_EXIT_RUNTIME, "out of memory");
+	shortopts[sl++] = ':';	/* report a missing argument as ':' */
+	for (unsigned i = 0; i < nglobal; i++) {
+		longopts[i].name = lb_opts[i].name;
+		longopts[i].has_arg = lb_opts[i].arg ? required_argument : no_argument;
+		longopts[i].val = lb_opts[i].id;
+		if (lb_opts[i].shortopt) {
+			shortopts[sl++] = (char)lb_opts[i].shortopt;
+			if (lb_opts[i].arg)
+				shortopts[sl++] = ':';
+		}
+	}
+	shortopts[sl] = '\0';
+	for (unsigned i = 0; i < n_lockopt_refs; i++) {
+		longopts[nglobal + i].name = lockopt_refs[i].name;
+		longopts[nglobal + i].has_arg = required_argument;
+		longopts[nglobal + i].val = O_LOCKOPT_BASE + (int)i;
+	}
+
+	opterr = 0;
+	for (;;) {
+		int idx = -1;
+		const char *name = NULL;
+
+		ch = getopt_long(argc, argv, shortopts, longopts, &idx);
+		if (ch == -1)
+			break;
+		if (ch == '?') {
+			if (optopt && optopt < 256)
+				lb_die(LB_EXIT_USAGE, "unknown option '-%c' (see lockbench --help)", optopt);
+			lb_die(LB_EXIT_USAGE, "unknown option '%s' (see lockbench --help)",
+			       argv[optind - 1]);
+		}
+		if (ch == ':')
+			lb_die(LB_EXIT_USAGE, "option '%s' needs a value (see lockbench --help)",
+			       argv[optind - 1]);
+		/* map a short letter to its id */
+		for (unsigned i = 0; i < nglobal; i++) {
+			if (ch == lb_opts[i].shortopt || ch == lb_opts[i].id) {
+				ch = lb_opts[i].id;
+				name = lb_opts[i].name;
+				break;
+			}
+		}
+		if (ch >= O_LOCKOPT_BASE) {
+			set_lockopt(c, &lockopt_refs[ch - O_LOCKOPT_BASE], optarg);
+			continue;
+		}
+		switch (ch) {
+		case O_LOCK:
+			parse_locks(c, optarg);
+			break;
+		case O_LIST_LOCKS:
+			c->list_locks = true;
+			break;
+		case O_SCENARIO:
+			if (strcmp(optarg, "mix") != 0)
+				bad_value(name, optarg, "unknown scenario; valid: mix");
+			c->scenario = LB_SCN_MIX;
+			break;
+		case O_RATIO:
+			free(c->ratios);
+			if (lb_parse_ratios(optarg, &c->ratios, &c->nratios, why, sizeof(why)))
+				bad_value(name, optarg, why);
+			ratio_arg = optarg;
+			break;
+		case O_THREADS:
+			free(c->telems);
+			if (lb_parse_threads(optarg, &c->telems, &c->ntelems, why, sizeof(why)))
+				bad_value(name, optarg, why);
+			threads_arg = optarg;
+			break;
+		case O_LOAD:
+		case O_LOAD_NS:
+			if (load_arg && (ch == O_LOAD_NS) != load_ns_set)
+				lb_die(LB_EXIT_USAGE, "--%s=%s: give either --load or --load-ns, not both",
+				       name, optarg);
+			free(c->loads);
+			if (lb_parse_u64_list(optarg, 0, ch == O_LOAD ? 10000000 : 1000000000,
+					      &c->loads, &c->nloads, why, sizeof(why)))
+				bad_value(name, optarg, why);
+			load_ns_set = ch == O_LOAD_NS;
+			c->load_ns = load_ns_set;
+			load_arg = optarg;
+			break;
+		case O_DELAY:
+			if (lb_parse_u64(optarg, 0, 10000000, &c->delay, why, sizeof(why)))
+				bad_value(name, optarg, why);
+			break;
+		case O_OPS:
+			if (lb_parse_u64(optarg, 1, 1000000000000ull, &c->ops, why, sizeof(why)))
+				bad_value(name, optarg, why);
+			ops_set = true;
+			break;
+		case O_DURATION:
+			if (lb_parse_double(optarg, 0.001, 86400, &c->duration, why, sizeof(why)))
+				bad_value(name, optarg, why);
+			dur_set = true;
+			break;
+		case O_REPEAT: {
+			uint64_t v;
+
+			if (lb_parse_u64(optarg, 1, 10000, &v, why, sizeof(why)))
+				bad_value(name, optarg, why);
+			c->repeat = (unsigned)v;
+			break;
+		}
+		case O_PLACE: {
+			unsigned i;
+
+			for (i = 0; i < LB_ARRAY_SIZE(place_names); i++)
+				if (strcmp(optarg, place_names[i]) == 0)
+					break;
+			if (i == LB_ARRAY_SIZE(place_names))
+				bad_value(name, optarg, "unknown policy; valid: socket, spread, compact, none");
+			c->place = (enum lb_place)i;
+			break;
+		}
+		case O_CPUS:
+			if (!*optarg)
+				bad_value(name, optarg, "empty list");
+			c->cpus = optarg;
+			break;
+		case O_PHYSICAL:
+			c->physical = true;
+			break;
+		case O_TOPOLOGY:
+			if (!*optarg)
+				bad_value(name, optarg, "empty value");
+			c->topology = optarg;
+			break;
+		case O_PLAN:
+			c->plan = true;
+			break;
+		case O_LOCK_NODE: {
+			uint64_t v;
+
+			if (lb_parse_u64(optarg, 0, 4095, &v, why, sizeof(why)))
+				bad_value(name, optarg, why);
+			c->lock_node = (int)v;
+			break;
+		}
+		case O_VALIDATE:
+			c->validate = true;
+			break;
+		case O_TIMEOUT:
+			if (lb_parse_double(optarg, 0, 86400, &c->timeout, why, sizeof(why)))
+				bad_value(name, optarg, why);
+			break;
+		case O_FORMAT:
+			c->format = format_from_name(optarg);
+			if (c->format == LB_FMT_COUNT)
+				bad_value(name, optarg, "unknown format; valid: table, csv, json");
+			format_set = true;
+			break;
+		case O_OUTPUT:
+			if (!*optarg)
+				bad_value(name, optarg, "empty file name");
+			c->output = optarg;
+			break;
+		case O_QUIET:
+			lb_verbose--;
+			break;
+		case O_VERBOSE:
+			lb_verbose++;
+			break;
+		case O_HELP:
+			lb_options_help(stdout);
+			lb_exit(LB_EXIT_OK);
+		case O_VERSION:
+			printf("lockbench %s\n", PACKAGE_VERSION);
+			lb_exit(LB_EXIT_OK);
+		default:
+			lb_die(LB_EXIT_USAGE, "internal error: option %d not handled", ch);
+		}
+	}
+	if (optind < argc)
+		lb_die(LB_EXIT_USAGE, "unexpected argument '%s' (see lockbench --help)", argv[optind]);
+	free(longopts);
+
+	if (c->list_locks) {
+		lb_lock_list(stdout);
+		lb_exit(LB_EXIT_OK);
+	}
+	if (ops_set && dur_set)
+		lb_die(LB_EXIT_USAGE, "--ops and --duration exclude each other: fixed work or fixed time");
+	if (c->physical && !c->cpus)
+		lb_die(LB_EXIT_USAGE, "--physical: applies to --cpus, which was not given");
+	if (c->topology && !c->plan)
+		lb_die(LB_EXIT_USAGE, "--topology=%s: no thread can be pinned on a machine that is "
+		       "not this one; add --plan to print the placement", c->topology);
+	if (c->cpus && c->place == LB_PLACE_NONE)
+		lb_die(LB_EXIT_USAGE, "--cpus=%s: --place=none pins nothing; choose a pinning policy",
+		       c->cpus);
+
+	/* the format: -f wins, else the output file's extension, else table */
+	if (c->output && !format_set) {
+		const char *dot = strrchr(c->output, '.');
+		const char *slash = strrchr(c->output, '/');
+
+		if (dot && (!slash || dot > slash)) {
+			if (strcmp(dot, ".csv") == 0)
+				c->format = LB_FMT_CSV;
+			else if (strcmp(dot, ".json") == 0)
+				c->format = LB_FMT_JSON;
+			else if (strcmp(dot, ".txt") == 0 || strcmp(dot, ".table") == 0)
+				c->format = LB_FMT_TABLE;
+			else
+				lb_die(LB_EXIT_USAGE, "--output=%s: cannot tell the format from '%s'; "
+				       "add -f table|csv|json", c->output, dot);
+		} else {
+			c->format = LB_FMT_TABLE;
+		}
+	}
+
+	/* defaults */
+	if (c->nlocks == 0) {
+		c->is_default = true;
+		default_locks(c);
+		if (!ratio_arg && lb_parse_ratios("0:1,1:1,10:1", &c->ratios, &c->nratios, why,
+						  sizeof(why)))
+			lb_die(LB_EXIT_RUNTIME, "internal error: %s", why);
+		if (!ops_set && !dur_set)
+			c->ops = DEFAULT_EXPERIMENT_OPS;
+	}
+	if (!ratio_arg && !c->ratios &&
+	    lb_parse_ratios("0:1", &c->ratios, &c->nratios, why, sizeof(why)))
+		lb_die(LB_EXIT_RUNTIME, "internal error: %s", why);
+	if (!threads_arg && lb_parse_threads("2,max", &c->telems, &c->ntelems, why, sizeof(why)))
+		lb_die(LB_EXIT_RUNTIME, "internal error: %s", why);
+	if (!load_arg && lb_parse_u64_list("1,5,10", 0, 10000000, &c->loads, &c->nloads, why,
+					   sizeof(why)))
+		lb_die(LB_EXIT_RUNTIME, "internal error: %s", why);
+}
+
+void lb_config_free(struct lb_config *c)
+{
+	free(c->ratios);
+	free(c->telems);
+	free(c->loads);
+	if (c->lockopt)
+		for (unsigned i = 0; i < lb_lock_count(); i++)
+			free(c->lockopt[i]);
+	free(c->lockopt);
+	free(lockopt_refs);
+	lockopt_refs = NULL;
+	n_lockopt_refs = 0;
+}

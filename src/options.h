@@ -1,0 +1,100 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * options.h - the effective configuration and the option table
+ *
+ * One table (options.c) drives getopt_long, --help and the checks that
+ * keep the man page in step. Per-lock options are generated from each
+ * lock's own table as --<lock>-<option>.
+ */
+#ifndef LB_SRC_OPTIONS_H
+#define LB_SRC_OPTIONS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "lock.h"
+#include "parse.h"
+
+#define LB_MAX_LOCKS 128	/* locks selected in one run */
+
+enum lb_place {
+	LB_PLACE_SOCKET = 0,	/* one thread per core of package 0, SMT siblings last, then package 1 */
+	LB_PLACE_SPREAD,	/* round-robin over packages */
+	LB_PLACE_COMPACT,	/* SMT siblings first */
+	LB_PLACE_NONE,		/* no pinning */
+};
+
+enum lb_format {
+	LB_FMT_TABLE = 0,
+	LB_FMT_CSV,
+	LB_FMT_JSON,
+	LB_FMT_COUNT
+};
+
+enum lb_scenario {
+	LB_SCN_MIX = 0,
+};
+
+struct lb_config {
+	/* selection */
+	const struct lb_lock_ops *locks[LB_MAX_LOCKS];
+	unsigned nlocks;
+	bool list_locks;
+	enum lb_scenario scenario;
+	uint64_t **lockopt;		/* per registry index: option values */
+
+	/* workload */
+	struct lb_ratio *ratios;
+	unsigned nratios;
+	struct lb_telem *telems;
+	unsigned ntelems;
+	uint64_t *loads;		/* pause counts, or ns with load_ns */
+	unsigned nloads;
+	bool load_ns;
+	uint64_t delay;			/* pauses between operations */
+	uint64_t ops;			/* per thread (fixed work) */
+	double duration;		/* seconds (fixed time) when > 0 */
+	unsigned repeat;
+
+	/* placement */
+	enum lb_place place;
+	const char *cpus;
+	bool physical;
+	const char *topology;
+	bool plan;
+	int lock_node;			/* -1: wherever the allocator puts it */
+
+	/* measurement */
+	bool validate;
+	double timeout;			/* seconds without progress; 0 disables */
+
+	/* output */
+	enum lb_format format;
+	const char *output;
+
+	/* provenance */
+	bool is_default;		/* no --lock: the default experiment */
+	int argc;
+	char **argv;
+};
+
+/**
+ * lb_options_parse() - fill @c from the command line
+ *
+ * Exits with status 2 and one line on stderr for any bad option or value;
+ * exits 0 after --help, --version and --list-locks.
+ */
+void lb_options_parse(struct lb_config *c, int argc, char **argv);
+/* lb_options_help() - the generated --help text */
+void lb_options_help(FILE *f);
+/* lb_format_name() - "table", "csv", ... */
+const char *lb_format_name(enum lb_format f);
+/* lb_place_name() - "socket", "spread", ... */
+const char *lb_place_name(enum lb_place p);
+/* lb_config_free() - release what lb_options_parse() allocated */
+void lb_config_free(struct lb_config *c);
+/* lb_lockopt_index() - registry index of @ops (for c->lockopt) */
+unsigned lb_lockopt_index(const struct lb_lock_ops *ops);
+
+#endif /* LB_SRC_OPTIONS_H */

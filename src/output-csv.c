@@ -1,0 +1,157 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * output-csv.c - one header row, then one row per point and repetition
+ *
+ * The first column is format_version; units are in the column names; the
+ * host, kernel, CPU model, placement and every parameter are on each row,
+ * so a file alone says what was measured (RFC 4180 quoting). The ctr_*
+ * columns at the end are the event counters of the locks in the run
+ * (summed over threads); a lock without that counter leaves the field
+ * empty. Columns are only ever appended; LB_FORMAT_VERSION rises when a
+ * meaning changes.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "clock.h"
+#include "output.h"
+#include "stats.h"
+
+static void csv_str(FILE *f, const char *s)
+{
+	if (!s)
+		s = "";
+	if (strpbrk(s, ",\"\r\n")) {
+		fputc('"', f);
+		for (; *s; s++) {
+			if (*s == '"')
+				fputc('"', f);
+			fputc(*s, f);
+		}
+		fputc('"', f);
+	} else {
+		fputs(s, f);
+	}
+}
+
+/* Names of all counters of the locks in the report, first-seen order. */
+static unsigned counter_union(const struct lb_report *rep, const char **names, unsigned max)
+{
+	unsigned n = 0;
+
+	for (unsigned i = 0; i < rep->nresults; i++) {
+		const struct lb_lock_ops *o = rep->results[i].point.ops;
+
+		for (unsigned k = 0; o->counters && o->counters[k]; k++) {
+			unsigned j;
+
+			for (j = 0; j < n; j++)
+				if (strcmp(names[j], o->counters[k]) == 0)
+					break;
+			if (j == n && n < max)
+				names[n++] = o->counters[k];
+		}
+	}
+	return n;
+}
+
+/* "name=value;..." of a point's lock options */
+static void lock_options_str(const struct lb_point *p, char *buf, size_t len)
+{
+	size_t l = 0;
+
+	buf[0] = '\0';
+	for (unsigned k = 0; p->ops->options && p->ops->options[k].name && l < len; k++) {
+		const struct lb_lock_option *o = &p->ops->options[k];
+		uint64_t v = p->lockopts ? p->lockopts[k] : o->def;
+
+		if (o->type == LB_LOCK_OPT_U64)
+			l += (size_t)snprintf(buf + l, len - l, "%s%s=%llu", k ? ";" : "", o->name,
+					      (unsigned long long)v);
+		else
+			l += (size_t)snprintf(buf + l, len - l, "%s%s=%s", k ? ";" : "", o->name,
+					      o->values[v]);
+	}
+}
+
+int lb_output_csv(FILE *f, const struct lb_report *rep)
+{
+	const char *ctr[64];
+	unsigned nctr = counter_union(rep, ctr, 64);
+
+	fputs("format_version,lockbench_version,timestamp,host,kernel,cpu_model,topology,"
+	      "lock,kind,family,lock_options,ratio,ratio_reads,ratio_writes,threads,load,load_unit,"
+	      "load_pauses,delay_pauses,mode,ops_per_thread,duration_s,repeat,placement,cpus,"
+	      "lock_node,validate,exec_time_ms,ops_total,ops_per_s,read_ops,write_ops,"
+	      "ops_min,ops_mean,ops_max,fairness_jain,setup_ms,tsc_mhz,pause_ns,teardown_ms", f);
+	for (unsigned k = 0; k < nctr; k++) {
+		fputs(",ctr_", f);
+		for (const char *s = ctr[k]; *s; s++)
+			fputc(*s == '-' ? '_' : *s, f);
+	}
+	fputc('\n', f);
+
+	for (unsigned i = 0; i < rep->nresults; i++) {
+		const struct lb_result *r = &rep->results[i];
+		const struct lb_point *p = &r->point;
+		char buf[512], cpus[4096];
+		uint64_t *per = calloc(p->nthreads, sizeof(*per));
+		size_t l = 0;
+
+		cpus[0] = '\0';
+		for (unsigned t = 0; t < p->nthreads && r->threads; t++) {
+			if (per)
+				per[t] = r->threads[t].ops;
+			if (l < sizeof(cpus))
+				l += (size_t)snprintf(cpus + l, sizeof(cpus) - l, "%s%d", t ? ";" : "",
+						      r->threads[t].cpu_os);
+		}
+		fprintf(f, "%d,%s,", LB_FORMAT_VERSION, PACKAGE_VERSION);
+		csv_str(f, rep->timestamp);
+		fputc(',', f);
+		csv_str(f, rep->host);
+		fputc(',', f);
+		csv_str(f, rep->kernel);
+		fputc(',', f);
+		csv_str(f, rep->topo ? rep->topo->cpu_model : "");
+		fputc(',', f);
+		csv_str(f, rep->topo ? rep->topo->source : "");
+		fputc(',', f);
+		csv_str(f, p->ops->name);
+		fprintf(f, ",%s,%s,", p->ops->kind == LB_LOCK_RW ? "rw" : "excl", p->ops->family);
+		lock_options_str(p, buf, sizeof(buf));
+		csv_str(f, buf);
+		fprintf(f, ",%u:%u,%u,%u,%u,%llu,%s,%llu,%llu,%s,%llu,%g,%u,", p->ratio.r, p->ratio.w,
+			p->ratio.r, p->ratio.w, p->nthreads, (unsigned long long)p->load_arg,
+			p->load_ns ? "ns" : "pause", (unsigned long long)p->load,
+			(unsigned long long)p->delay, p->duration > 0 ? "time" : "ops",
+			p->duration > 0 ? 0ull : (unsigned long long)p->nops, p->duration,
+			p->repeat + 1);
+		csv_str(f, p->pin ? (rep->cfg ? lb_place_name(rep->cfg->place) : "socket") : "none");
+		fputc(',', f);
+		csv_str(f, cpus);
+		fprintf(f, ",%d,%d,%.6f,%llu,%.1f,%llu,%llu,%llu,%.1f,%llu,%.4f,%.4f,%.3f,%.3f",
+			p->lock_node, p->validate ? 1 : 0, r->exec_ms, (unsigned long long)r->ops_total,
+			r->ops_per_s, (unsigned long long)r->reads, (unsigned long long)r->writes,
+			(unsigned long long)r->ops_min, r->ops_mean, (unsigned long long)r->ops_max,
+			per ? lb_jain(per, p->nthreads) : 0, r->setup_ms, lb_clock.tsc_per_ns * 1e3,
+			lb_clock.pause_ns);
+		fprintf(f, ",%.4f", r->teardown_ms);
+		for (unsigned k = 0; k < nctr; k++) {
+			int idx = -1;
+
+			for (unsigned j = 0; p->ops->counters && p->ops->counters[j]; j++)
+				if (strcmp(p->ops->counters[j], ctr[k]) == 0)
+					idx = (int)j;
+			if (idx >= 0)
+				fprintf(f, ",%llu", (unsigned long long)r->ctr_total[idx]);
+			else
+				fputc(',', f);
+		}
+		fputc('\n', f);
+		free(per);
+	}
+	return ferror(f) ? -1 : 0;
+}

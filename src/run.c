@@ -1,0 +1,183 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * run.c - the measured points of a run, and the --plan report
+ *
+ * Points are ordered lock, thread count, ratio, load (the row order of the
+ * seed 000 table), with the repetitions as the outermost loop so that the
+ * repeats of one point are spread over the run rather than back to back:
+ * on a noisy machine a slow minute then hurts every point a little instead
+ * of one point a lot.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "clock.h"
+#include "log.h"
+#include "run.h"
+
+static uint64_t load_pauses(const struct lb_config *c, uint64_t v)
+{
+	if (!c->load_ns)
+		return v;
+	return lb_clock.pause_ns > 0 ? (uint64_t)llround((double)v / lb_clock.pause_ns) : v;
+}
+
+static void fill_point(const struct lb_plan *plan, struct lb_point *p, unsigned lk, unsigned ti,
+		       unsigned ri, unsigned li, unsigned rep)
+{
+	const struct lb_config *c = plan->cfg;
+
+	memset(p, 0, sizeof(*p));
+	p->ops = c->locks[lk];
+	p->lockopts = c->lockopt[lb_lockopt_index(p->ops)];
+	p->ratio = c->ratios[ri];
+	p->nthreads = plan->threads[ti];
+	p->load_arg = c->loads[li];
+	p->load_ns = c->load_ns;
+	p->load = load_pauses(c, c->loads[li]);
+	p->delay = c->delay;
+	p->nops = c->ops;
+	p->duration = c->duration;
+	p->validate = c->validate;
+	p->timeout = c->timeout;
+	p->lock_node = c->lock_node;
+	p->pus = plan->pus;
+	p->npus = plan->npus;
+	p->pin = c->place != LB_PLACE_NONE;
+	p->repeat = rep;
+}
+
+static void verbose_point(const struct lb_result *r)
+{
+	const struct lb_point *p = &r->point;
+	char ratio[32];
+
+	fprintf(stderr, "lockbench: %s/%s threads=%u load=%llu%s: %.3f ms, %.4g ops/s, ops/thread "
+		"min %llu mean %.1f max %llu, setup %.3f ms\n", p->ops->name,
+		lb_ratio_str(&p->ratio, ratio, sizeof(ratio)), p->nthreads,
+		(unsigned long long)p->load_arg, p->load_ns ? "ns" : "", r->exec_ms, r->ops_per_s,
+		(unsigned long long)r->ops_min, r->ops_mean, (unsigned long long)r->ops_max,
+		r->setup_ms);
+	for (unsigned k = 0; k < r->nctr; k++)
+		fprintf(stderr, "lockbench:   counter %s = %llu\n", p->ops->counters[k],
+			(unsigned long long)r->ctr_total[k]);
+	if (lb_verbose < 2)
+		return;
+	for (unsigned t = 0; t < p->nthreads; t++) {
+		const struct lb_thread_result *tr = &r->threads[t];
+
+		fprintf(stderr, "lockbench:   thread %u cpu %d (seen %d): %llu ops (%llu reads, %llu "
+			"writes), finished at %.3f ms", t, tr->cpu_os, tr->cpu_seen,
+			(unsigned long long)tr->ops, (unsigned long long)tr->reads,
+			(unsigned long long)tr->writes, tr->finish_ms);
+		for (unsigned k = 0; k < r->nctr; k++)
+			fprintf(stderr, " %s=%llu", p->ops->counters[k], (unsigned long long)tr->ctr[k]);
+		fputc('\n', stderr);
+	}
+}
+
+int lb_run_all(const struct lb_plan *plan, struct lb_result **out, unsigned *nout)
+{
+	const struct lb_config *c = plan->cfg;
+	unsigned total = c->repeat * c->nlocks * plan->nthreads * c->nratios * c->nloads, n = 0;
+	struct lb_result *res = calloc(total ? total : 1, sizeof(*res));
+	bool progress = isatty(STDERR_FILENO) && lb_verbose >= 0;
+
+	if (!res) {
+		lb_err("out of memory for %u results", total);
+		return LB_EXIT_RUNTIME;
+	}
+	for (unsigned rep = 0; rep < c->repeat; rep++)
+		for (unsigned lk = 0; lk < c->nlocks; lk++)
+			for (unsigned ti = 0; ti < plan->nthreads; ti++)
+				for (unsigned ri = 0; ri < c->nratios; ri++)
+					for (unsigned li = 0; li < c->nloads; li++) {
+						struct lb_point p;
+						char ratio[32];
+						int rc;
+
+						fill_point(plan, &p, lk, ti, ri, li, rep);
+						if (progress)
+							fprintf(stderr, "\r\033[K[%u/%u] %s/%s threads=%u "
+								"load=%llu", n + 1, total, p.ops->name,
+								lb_ratio_str(&p.ratio, ratio, sizeof(ratio)),
+								p.nthreads, (unsigned long long)p.load_arg);
+						rc = lb_run_point(&p, &res[n]);
+						if (rc) {
+							if (progress)
+								fputs("\r\033[K", stderr);
+							for (unsigned i = 0; i < n; i++)
+								lb_result_free(&res[i]);
+							free(res);
+							return rc;
+						}
+						if (lb_verbose > 0) {
+							if (progress)
+								fputs("\r\033[K", stderr);
+							verbose_point(&res[n]);
+						}
+						n++;
+					}
+	if (progress)
+		fputs("\r\033[K", stderr);
+	*out = res;
+	*nout = n;
+	return 0;
+}
+
+void lb_plan_print(FILE *f, const struct lb_plan *plan)
+{
+	const struct lb_config *c = plan->cfg;
+	const struct lb_topo_info *ti = lb_topo_info();
+	unsigned npoints = c->nlocks * plan->nthreads * c->nratios * c->nloads;
+
+	fprintf(f, "# lockbench %s plan\n", PACKAGE_VERSION);
+	fprintf(f, "# topology: %s%s\n", ti->source,
+		ti->thissystem ? "" : " (not this machine: plan only)");
+	fprintf(f, "# machine: %u packages, %u cores, %u PUs, %u NUMA nodes; CPU %s\n",
+		ti->packages, ti->cores, ti->pus, ti->numa_nodes, ti->cpu_model);
+	fprintf(f, "# placement: %s%s%s, %u CPUs in the placement%s\n", lb_place_name(c->place),
+		c->cpus ? ", cpus " : "", c->cpus ? c->cpus : "", plan->npus,
+		c->place == LB_PLACE_NONE ? " (threads are not pinned)" : "");
+	for (unsigned k = 0; k < plan->nthreads; k++) {
+		unsigned nt = plan->threads[k];
+
+		fprintf(f, "\nthreads=%u (--threads element '%s')%s\n", nt,
+			c->telems[plan->tgroup[k]].text,
+			nt > plan->npus ? " oversubscribed: several threads share a CPU" : "");
+		fprintf(f, "%-7s %-8s %-5s %-6s %-6s %-5s %s\n", "thread", "package", "core", "pu(L#)",
+			"pu(P#)", "numa", "role");
+		for (unsigned t = 0; t < nt; t++) {
+			const struct lb_pu *pu = &plan->pus[t % plan->npus];
+
+			if (c->place == LB_PLACE_NONE)
+				fprintf(f, "%-7u %-8s %-5s %-6s %-6s %-5s %s\n", t, "-", "-", "-", "-", "-",
+					"mix");
+			else
+				fprintf(f, "%-7u %-8d %-5d %-6d %-6d %-5d %s\n", t, pu->package_l,
+					pu->core_l, pu->pu_l, pu->pu_os, pu->numa_os, "mix");
+		}
+	}
+	fprintf(f, "\n# points: %u lock(s) x %u thread count(s) x %u ratio(s) x %u load(s) = %u, "
+		"each run %u time(s); %s\n", c->nlocks, plan->nthreads, c->nratios, c->nloads, npoints,
+		c->repeat, c->duration > 0 ? "fixed time" : "fixed work");
+	for (unsigned lk = 0; lk < c->nlocks; lk++)
+		for (unsigned ti2 = 0; ti2 < plan->nthreads; ti2++)
+			for (unsigned ri = 0; ri < c->nratios; ri++)
+				for (unsigned li = 0; li < c->nloads; li++) {
+					char ratio[32];
+
+					fprintf(f, "point %s/%s threads=%u load=%llu%s ", c->locks[lk]->name,
+						lb_ratio_str(&c->ratios[ri], ratio, sizeof(ratio)),
+						plan->threads[ti2], (unsigned long long)c->loads[li],
+						c->load_ns ? "ns" : "");
+					if (c->duration > 0)
+						fprintf(f, "duration=%gs\n", c->duration);
+					else
+						fprintf(f, "ops=%llu\n", (unsigned long long)c->ops);
+				}
+}
