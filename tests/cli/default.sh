@@ -1,0 +1,13 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# A bare lockbench runs the default experiment and prints a seed 000 table.
+. "$srcdir/tests/lib.sh"
+
+timeout 120 "$LOCKBENCH" >"$TMPD/t" 2>"$TMPD/e" || fail "bare lockbench failed: $(cat "$TMPD/e")"
+sed -n 1p "$TMPD/t" | grep -q '^lock/r:w ratio  *# of threads  *Load:Execution Time (ms)$' || fail "header"
+for r in 0:1 1:1 10:1; do
+	grep -Eq "^(mutex|pthread-mutex)/$r +2 +1:.*, 5:.*, 10:" "$TMPD/t" || fail "no mutex/$r row at 2 threads"
+	grep -Eq "^(rwsem|pthread-rwlock)/$r +2 +1:" "$TMPD/t" || fail "no rwsem/$r row at 2 threads"
+done
+pass "default experiment"
+finish

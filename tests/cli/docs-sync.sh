@@ -1,0 +1,43 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# --help, --list-locks, the man page and the validate suite stay in step:
+# every option --help prints is in the man page and every option the man
+# page documents exists; every lock --list-locks shows has a man entry and
+# a tests/validate file.
+. "$srcdir/tests/lib.sh"
+
+man="$srcdir/man/lockbench.1.in"
+"$LOCKBENCH" --help >"$TMPD/help" || fail "--help failed"
+"$LOCKBENCH" --list-locks >"$TMPD/locks" || fail "--list-locks failed"
+
+# options in --help
+grep -o -- '--[a-z][a-z0-9-]*' "$TMPD/help" | sort -u >"$TMPD/help-opts"
+[ -s "$TMPD/help-opts" ] || fail "no options found in --help"
+# options documented in the man page (roff writes \-\-name)
+grep -o -- '\\-\\-[a-z][a-z0-9\\-]*' "$man" | sed 's/\\//g' | sort -u >"$TMPD/man-opts"
+
+while read -r o; do
+	grep -qx -- "$o" "$TMPD/man-opts" || fail "option $o is in --help but not in the man page"
+done <"$TMPD/help-opts"
+while read -r o; do
+	grep -qx -- "$o" "$TMPD/help-opts" || fail "the man page documents $o, which --help does not have"
+done <"$TMPD/man-opts"
+
+# locks: one bold entry each in the man page's LOCKS section, one validate file each
+# (an entry is the .B line right after a .TP)
+sed -n '/^\.SH LOCKS/,/^\.SH DEFAULTS/p' "$man" |
+	awk 'tp && /^\.B / {sub(/^\.B /, ""); gsub(/\\/, ""); print} {tp = ($0 == ".TP")}' >"$TMPD/man-locks"
+tail -n +2 "$TMPD/locks" | sed '/^$/,$d' | awk '{print $1}' >"$TMPD/list-locks"
+[ -s "$TMPD/list-locks" ] || fail "no locks in --list-locks"
+while read -r l; do
+	grep -qx -- "$l" "$TMPD/man-locks" || fail "lock $l has no entry in the man page's LOCKS section"
+	[ -f "$srcdir/tests/validate/$l.validate" ] || fail "lock $l has no tests/validate/$l.validate"
+	grep -q -- "$l" "$TMPD/help" || fail "lock $l is not named in --help"
+done <"$TMPD/list-locks"
+while read -r l; do
+	[ "$l" = busted ] && continue
+	grep -q "^$l " "$TMPD/locks" || fail "the man page describes lock $l, which --list-locks does not show"
+done <"$TMPD/man-locks"
+[ -f "$srcdir/tests/validate/busted.validate" ] || fail "the broken lock has no validate file"
+pass "$(wc -l <"$TMPD/help-opts") options and $(wc -l <"$TMPD/list-locks") locks in step"
+finish

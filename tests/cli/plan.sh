@@ -1,0 +1,41 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# --plan on a synthetic 4-socket machine: socket fills package 0, spread deals round-robin.
+. "$srcdir/tests/lib.sh"
+
+topo='synthetic:package:4 core:10 pu:1'
+"$LOCKBENCH" --plan --topology="$topo" --threads=10 >"$TMPD/p" || fail "--plan socket"
+# thread lines: thread package core pu(L#) pu(P#) numa role
+awk '$1 ~ /^[0-9]+$/ && NF == 7' "$TMPD/p" >"$TMPD/rows"
+[ "$(wc -l <"$TMPD/rows")" -eq 10 ] || fail "socket: want 10 thread lines"
+[ "$(awk '$2 != 0' "$TMPD/rows" | wc -l)" -eq 0 ] || fail "socket: a thread left package 0"
+[ "$(awk '{print $3}' "$TMPD/rows" | sort -u | wc -l)" -eq 10 ] || fail "socket: cores not distinct"
+
+"$LOCKBENCH" --plan --topology="$topo" --threads=10 --place=spread >"$TMPD/p" || fail "--plan spread"
+awk '$1 ~ /^[0-9]+$/ && NF == 7 {print $2}' "$TMPD/p" | tr '\n' ' ' >"$TMPD/pk"
+[ "$(cat "$TMPD/pk")" = "0 1 2 3 0 1 2 3 0 1 " ] || fail "spread: packages $(cat "$TMPD/pk")"
+awk '$1 ~ /^[0-9]+$/ && NF == 7 {print $3}' "$TMPD/p" | sort -u | wc -l | grep -qx 10 ||
+	fail "spread: cores not distinct"
+
+# the same without --plan is refused, and says why
+"$LOCKBENCH" --topology="$topo" --threads=10 2>"$TMPD/e" >/dev/null
+rc=$?
+[ "$rc" -eq 2 ] || fail "without --plan: exit $rc, want 2"
+grep -q "add --plan" "$TMPD/e" || fail "without --plan: no reason given: $(cat "$TMPD/e")"
+# so is an environment that makes hwloc load another machine
+HWLOC_SYNTHETIC="package:2 core:2 pu:1" "$LOCKBENCH" --lock=null --threads=1 --ops=1 2>"$TMPD/e" >/dev/null
+rc=$?
+[ "$rc" -eq 2 ] || fail "HWLOC_SYNTHETIC without --plan: exit $rc, want 2"
+
+# max and Nx follow the placement: 3x on 40 CPUs is 120 threads, wrapping around
+"$LOCKBENCH" --plan --topology="$topo" --threads=max,3x >"$TMPD/p" || fail "--plan max,3x"
+grep -q '^threads=40 ' "$TMPD/p" || fail "max is not 40"
+grep -q '^threads=120 .*oversubscribed' "$TMPD/p" || fail "3x is not 120, oversubscribed"
+# --cpus restricts and orders by policy; --physical takes OS numbers
+"$LOCKBENCH" --plan --topology="$topo" --cpus=10-19 --threads=max >"$TMPD/p" || fail "--cpus"
+grep -q '10 CPUs in the placement' "$TMPD/p" || fail "--cpus=10-19 is not 10 CPUs"
+[ "$(awk '$1 ~ /^[0-9]+$/ && NF == 7 && $2 != 1' "$TMPD/p" | wc -l)" -eq 0 ] || fail "--cpus=10-19 is package 1"
+"$LOCKBENCH" --plan --topology="$topo" --cpus='!0-38' --threads=1 >"$TMPD/p" || fail "--cpus=!0-38"
+awk '$1 == 0 && NF == 7 {print $4}' "$TMPD/p" | grep -qx 39 || fail "!0-38 leaves CPU 39"
+pass "plans"
+finish

@@ -1,0 +1,44 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# lib.sh - shared by the shell tests: where lockbench is, how to fail.
+# Automake exit codes: 0 pass, 77 skip, 99 hard error; anything else fails.
+
+: "${LOCKBENCH:=${top_builddir:-.}/lockbench}"
+: "${srcdir:=.}"
+TMPD=$(mktemp -d "${TMPDIR:-/tmp}/lockbench-test.XXXXXX") || exit 99
+trap 'rm -rf "$TMPD"' EXIT
+failures=0
+
+fail() {
+	echo "FAIL: $*" >&2
+	failures=$((failures + 1))
+}
+
+pass() {
+	echo "ok: $*"
+}
+
+need_python() {
+	command -v python3 >/dev/null 2>&1 || { echo "SKIP: needs python3"; exit 77; }
+}
+
+# expect_status CODE DESCRIPTION -- ARGS...: run lockbench, check the exit code
+expect_status() {
+	want=$1; what=$2; shift 3
+	"$LOCKBENCH" "$@" >"$TMPD/out" 2>"$TMPD/err"
+	got=$?
+	if [ "$got" -ne "$want" ]; then
+		fail "$what: exit $got, want $want: lockbench $*"
+		sed 's/^/    /' "$TMPD/err" >&2
+		return 1
+	fi
+	pass "$what (exit $got)"
+	return 0
+}
+
+finish() {
+	if [ "$failures" -ne 0 ]; then
+		echo "$failures failure(s)"
+		exit 1
+	fi
+	exit 0
+}

@@ -1,0 +1,63 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# The test suites (HACKING.md): unit programs, validate and topology data
+# files run through their drivers, and shell tests of the command line.
+
+# --- unit tests: pure logic, linked against liblockbench.a
+UNIT_TESTS = \
+	tests/unit/test-parse \
+	tests/unit/test-harness \
+	tests/unit/test-registry \
+	tests/unit/test-output
+check_PROGRAMS += $(UNIT_TESTS)
+tests_unit_test_parse_SOURCES = tests/unit/test-parse.c tests/unit/check.h
+tests_unit_test_harness_SOURCES = tests/unit/test-harness.c tests/unit/check.h
+tests_unit_test_registry_SOURCES = tests/unit/test-registry.c tests/unit/check.h
+tests_unit_test_output_SOURCES = tests/unit/test-output.c tests/unit/check.h
+
+# --- every lock under --validate (one .validate file per lock)
+VALIDATE_TESTS = \
+	tests/validate/null.validate \
+	tests/validate/busted.validate \
+	tests/validate/tas.validate \
+	tests/validate/ticket.validate \
+	tests/validate/pthread-spin.validate \
+	tests/validate/pthread-mutex.validate \
+	tests/validate/pthread-adaptive.validate \
+	tests/validate/pthread-rwlock.validate \
+	tests/validate/pthread-rwlock-wp.validate
+
+# --- placements on saved and synthetic topologies
+TOPO_TESTS = \
+	tests/topology/westmere-socket.topo \
+	tests/topology/westmere-spread.topo \
+	tests/topology/skylake-socket-smt.topo \
+	tests/topology/skylake-compact.topo \
+	tests/topology/skylake-spread.topo \
+	tests/topology/e5405-cpus-physical.topo \
+	tests/topology/synthetic-2x.topo
+
+# --- the command line
+CLI_TESTS = \
+	tests/cli/bad-input.sh \
+	tests/cli/docs-sync.sh \
+	tests/cli/table.sh \
+	tests/cli/csv.sh \
+	tests/cli/json.sh \
+	tests/cli/output-file.sh \
+	tests/cli/plan.sh \
+	tests/cli/default.sh
+
+TESTS += $(UNIT_TESTS) $(VALIDATE_TESTS) $(TOPO_TESTS) $(CLI_TESTS)
+
+TEST_EXTENSIONS = .validate .topo .sh
+VALIDATE_LOG_COMPILER = $(SHELL) $(srcdir)/tests/validate/run-validate.sh
+TOPO_LOG_COMPILER = $(SHELL) $(srcdir)/tests/topology/run-topology.sh
+SH_LOG_COMPILER = $(SHELL)
+AM_TESTS_ENVIRONMENT = \
+	srcdir='$(srcdir)'; export srcdir; \
+	top_builddir='$(abs_top_builddir)'; export top_builddir; \
+	LOCKBENCH='$(abs_top_builddir)/lockbench'; export LOCKBENCH;
+
+EXTRA_DIST += tests/lib.sh tests/validate/run-validate.sh tests/topology/run-topology.sh \
+	tests/golden/README tests/golden/seed000-table.txt \
+	$(VALIDATE_TESTS) $(TOPO_TESTS) $(TOPO_TESTS:.topo=.expected) $(CLI_TESTS)

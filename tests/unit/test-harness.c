@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* test-harness.c - the read:write interleave, and the statistics */
+#include "config.h"
+
+#include <math.h>
+
+#include "check.h"
+#include "harness.h"
+#include "stats.h"
+
+/* Count reads by walking the interleave one operation at a time. */
+static uint64_t walk(const struct lb_ratio *r, unsigned tid, uint64_t n)
+{
+	uint32_t period = r->r + r->w, pos = tid % period;
+	uint64_t reads = 0;
+
+	for (uint64_t j = 0; j < n; j++) {
+		if (pos < r->r)
+			reads++;
+		if (++pos == period)
+			pos = 0;
+	}
+	return reads;
+}
+
+int main(void)
+{
+	static const struct lb_ratio ratios[] = { { 0, 1 }, { 1, 1 }, { 10, 1 }, { 5, 1 }, { 1, 0 },
+						  { 3, 7 } };
+	struct lb_summary s;
+	double v[] = { 4, 1, 3, 2 };
+	uint64_t even[] = { 5, 5, 5, 5 }, one[] = { 20, 0, 0, 0 };
+
+	for (unsigned i = 0; i < sizeof(ratios) / sizeof(ratios[0]); i++)
+		for (unsigned tid = 0; tid < 13; tid++)
+			for (uint64_t n = 0; n < 40; n++)
+				CHECK(lb_expected_reads(&ratios[i], tid, n) == walk(&ratios[i], tid, n),
+				      "ratio %u:%u tid %u n %llu", ratios[i].r, ratios[i].w, tid,
+				      (unsigned long long)n);
+	/* 10:1 is ten reads then one write: 1000 ops of thread 0 hold 910 reads (90 full cycles + 10) */
+	CHECK(lb_expected_reads(&ratios[2], 0, 1000) == 910, "10:1 over 1000 ops");
+	/* thread 1 of 1:1 starts with a write */
+	CHECK(lb_expected_reads(&ratios[1], 1, 1) == 0, "phase shift");
+
+	lb_summarize(v, 4, &s);
+	CHECK(s.mean == 2.5 && s.median == 2.5 && s.min == 1 && s.max == 4, "summary");
+	CHECK(fabs(s.stdev - 1.2909944) < 1e-6, "sample stdev %.7f", s.stdev);
+	lb_summarize(v, 1, &s);
+	CHECK(s.stdev == 0 && s.median == 4, "one value");
+	CHECK(fabs(lb_jain(even, 4) - 1.0) < 1e-12, "Jain even");
+	CHECK(fabs(lb_jain(one, 4) - 0.25) < 1e-12, "Jain one thread");
+	return check_done();
+}

@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* test-registry.c - every lock entry keeps the ops contract */
+#include "config.h"
+
+#include "check.h"
+#include "registry.h"
+
+int main(void)
+{
+	unsigned visible = 0;
+
+	CHECK(lb_lock_registry_check(stderr) == 0, "the registry is consistent");
+	CHECK(lb_lock_find("ticket") != NULL, "ticket is registered");
+	CHECK(lb_lock_find("nosuch") == NULL, "unknown names are not found");
+	CHECK(lb_lock_find("busted") && (lb_lock_find("busted")->flags & LB_LOCK_F_HIDDEN),
+	      "busted exists and is hidden");
+	CHECK(!lb_lock_in_family(lb_lock_find("busted"), "all"), "busted is in no family");
+	CHECK(lb_lock_in_family(lb_lock_find("ticket"), "spin"), "ticket is spin");
+	CHECK(lb_lock_in_family(lb_lock_find("pthread-rwlock"), "rw"), "rwlock is rw");
+	CHECK(!lb_lock_in_family(lb_lock_find("pthread-mutex"), "rw"), "mutex is not rw");
+	CHECK(lb_lock_is_family("peer") && !lb_lock_is_family("ticket"), "family names");
+	CHECK(lb_lock_nearest("tiket") && strcmp(lb_lock_nearest("tiket"), "ticket") == 0,
+	      "did you mean ticket");
+	for (unsigned i = 0; i < lb_lock_count(); i++) {
+		const struct lb_lock_ops *o = lb_lock_at(i);
+
+		if (!(o->flags & LB_LOCK_F_HIDDEN))
+			visible++;
+		/* every available lock has its own inlined loop (loop.h) */
+		CHECK(o->unavailable || o->loop, "lock %s has no LB_LOCK_LOOP", o->name);
+		CHECK(o->unavailable || o->describe || (o->flags & LB_LOCK_F_NOEXCL),
+		      "lock %s cannot describe its lock word for the watchdog", o->name);
+	}
+	CHECK(visible + 1 == lb_lock_count(), "only busted is hidden");
+	return check_done();
+}
