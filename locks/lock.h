@@ -56,17 +56,22 @@ enum lb_context {
  * @priv:     tctx_size bytes of the lock's own per-thread data, zeroed,
  *            cache-line aligned, first touched by this thread after it was
  *            pinned; valid for the whole point
+ * @priv_off: where @priv sits in the thread's whole private area: 0 for the
+ *            lock the harness runs, more for a lock another one is built
+ *            from (lb_tctx_sub()); lb_peer_priv() adds it
  * @ctr:      the lock's event counters (see lb_lock_ops.counters); count with
  *            lb_count(), which is a plain increment of this thread's own line
  * @context:  emulated context class (thread, softirq, hardirq)
  * @cpu:      OS index of the CPU the thread is pinned to, -1 when unpinned
- * @peers:    every thread's context, indexed by tid (for queue locks that
- *            must reach another thread's node)
+ * @peers:    every thread's top-level context, indexed by tid (for queue
+ *            locks that must reach another thread's node); only valid once
+ *            the threads have passed the start barrier, not in thread_init()
  */
 struct lb_tctx {
 	unsigned tid;
 	unsigned nthreads;
 	void *priv;
+	size_t priv_off;
 	uint64_t *ctr;
 	enum lb_context context;
 	int cpu;
@@ -79,10 +84,30 @@ static inline void lb_count(struct lb_tctx *t, unsigned idx)
 	t->ctr[idx]++;
 }
 
-/* lb_peer_priv() - the private per-thread area of thread @tid */
+/* lb_peer_priv() - thread @tid's counterpart of t->priv */
 static inline void *lb_peer_priv(const struct lb_tctx *t, unsigned tid)
 {
-	return t->peers[tid]->priv;
+	return (char *)t->peers[tid]->priv + t->priv_off;
+}
+
+/**
+ * lb_tctx_sub() - the context for a lock this lock is built from
+ * @t:        the caller's context
+ * @off:      where the inner lock's per-thread data starts in t->priv
+ * @ctr_base: the first of the caller's counters that the inner lock uses
+ *
+ * An rwsem's wait_lock or a qrwlock's wait queue is one of lockbench's own
+ * spinlocks; it sees its own slice of the outer lock's per-thread area and
+ * counters, and finds its peers' slices through lb_peer_priv().
+ */
+static inline struct lb_tctx lb_tctx_sub(const struct lb_tctx *t, size_t off, unsigned ctr_base)
+{
+	struct lb_tctx s = *t;
+
+	s.priv = (char *)t->priv + off;
+	s.priv_off = t->priv_off + off;
+	s.ctr = t->ctr + ctr_base;
+	return s;
 }
 
 enum lb_lock_opt_type {

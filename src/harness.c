@@ -47,6 +47,7 @@ struct lb_worker {
 	struct lb_tctx tctx;			/* handed to the lock in every call */
 	uint64_t ops;				/* operations done; read by the watchdog */
 	uint64_t reads, writes;
+	uint32_t period, nreads;		/* this thread's ratio: R + W, and R (0: exclusive) */
 	uint32_t done;				/* set once the loop ended */
 	int cpu_seen;
 	uint64_t t_end;				/* cycle counter at finish */
@@ -68,7 +69,6 @@ struct lb_run {
 	const struct lb_lock_ops *ops;
 	void *lock;
 	uint64_t nops;				/* UINT64_MAX in fixed-time mode */
-	uint32_t period, nreads;
 	struct lb_tctx **tctxs;			/* indexed by tid, filled before arrival */
 	struct lb_worker **workers;
 	struct lb_vstate *v;
@@ -195,7 +195,7 @@ static LB_ALWAYS_INLINE void work_loop(struct lb_run *run, struct lb_worker *w, 
 	void *const lock = run->lock;
 	struct lb_tctx *const t = &w->tctx;
 	const uint64_t nops = run->nops, load = run->p->load, delay = run->p->delay;
-	const uint32_t period = run->period, nreads = run->nreads;
+	const uint32_t period = w->period, nreads = w->nreads;
 	uint32_t pos = t->tid % period;
 	uint64_t n, reads = 0;
 
@@ -266,8 +266,8 @@ static void run_loop(struct lb_run *run, struct lb_worker *w)
 		.nops = run->nops,
 		.load = run->p->load,
 		.delay = run->p->delay,
-		.period = run->period,
-		.nreads = run->nreads,
+		.period = w->period,
+		.nreads = w->nreads,	/* 0: this thread never reads, the write-only variant */
 		.timed = run->p->duration > 0,
 		.stop = &run->stop,
 		.ops = &w->ops,
@@ -309,6 +309,8 @@ static void *worker_main(void *argp)
 		w->tctx.context = LB_CTX_THREAD;
 		w->tctx.cpu = pu ? pu->pu_os : -1;
 		w->tctx.peers = run->tctxs;
+		w->period = lb_thread_ratio(p, tid)->r + lb_thread_ratio(p, tid)->w;
+		w->nreads = p->ops->kind == LB_LOCK_RW ? lb_thread_ratio(p, tid)->r : 0;
 		w->cpu_seen = sched_getcpu();
 		if (p->ops->thread_init)
 			err = p->ops->thread_init(run->lock, &w->tctx);
@@ -456,8 +458,6 @@ int lb_run_point(const struct lb_point *p, struct lb_result *r)
 	run->p = p;
 	run->ops = ops;
 	run->nops = p->duration > 0 ? UINT64_MAX : p->nops;
-	run->period = p->ratio.r + p->ratio.w;
-	run->nreads = ops->kind == LB_LOCK_RW ? p->ratio.r : 0;
 
 	if (p->lock_node >= 0)
 		run->lock = lb_topo_alloc_onnode(lsize, p->lock_node);
@@ -568,7 +568,7 @@ int lb_run_point(const struct lb_point *p, struct lb_result *r)
 		for (unsigned i = 0; !rc && i < p->nthreads; i++) {
 			struct lb_thread_result *tr = &r->threads[i];
 			uint64_t want = ops->kind == LB_LOCK_RW ?
-					lb_expected_reads(&p->ratio, i, tr->ops) : 0;
+					lb_expected_reads(lb_thread_ratio(p, i), i, tr->ops) : 0;
 
 			if (tr->reads + tr->writes != tr->ops || tr->reads != want ||
 			    (p->duration <= 0 && tr->ops != p->nops)) {

@@ -17,6 +17,8 @@ struct lb_point {
 	const struct lb_lock_ops *ops;
 	const uint64_t *lockopts;	/* values of ops->options */
 	struct lb_ratio ratio;
+	const struct lb_ratio *thread_ratio;	/* NULL, or a ratio per thread (roles) */
+	const char *const *thread_role;		/* NULL, or a role name per thread */
 	unsigned nthreads;
 	uint64_t load;			/* pauses inside the critical section */
 	uint64_t load_arg;		/* as given: pauses, or ns with load_ns */
@@ -63,6 +65,12 @@ struct lb_result {
  * not return: the diagnosis is printed and the process exits with 4.
  */
 int lb_run_point(const struct lb_point *p, struct lb_result *r);
+/* lb_thread_ratio() - the read:write mix thread @tid runs in point @p */
+static inline const struct lb_ratio *lb_thread_ratio(const struct lb_point *p, unsigned tid)
+{
+	return p->thread_ratio ? &p->thread_ratio[tid] : &p->ratio;
+}
+
 /* lb_result_free() - release r->threads */
 void lb_result_free(struct lb_result *r);
 /**

@@ -125,6 +125,8 @@ int main(int argc, char **argv)
 	if (cfg.lock_node >= 0 && !lb_topo_numa_valid(cfg.lock_node))
 		lb_die(LB_EXIT_USAGE, "--lock-node=%d: NUMA node %d does not exist here (%u node(s))",
 		       cfg.lock_node, cfg.lock_node, lb_topo_info()->numa_nodes);
+	if (cfg.format->check && cfg.format->check(&cfg, why, sizeof(why)))
+		lb_die(LB_EXIT_USAGE, "--format=%s: %s", cfg.format->name, why);
 	if (cfg.plan) {
 		lb_plan_print(stdout, &plan);
 		lb_exit(LB_EXIT_OK);
@@ -152,8 +154,8 @@ int main(int argc, char **argv)
 	lb_report_fill_host(&rep);
 
 	mem = open_memstream(&text, &textlen);
-	if (!mem || lb_formatter_for(cfg.format)(mem, &rep) || fclose(mem))
-		lb_die(LB_EXIT_RUNTIME, "cannot format the %s output", lb_format_name(cfg.format));
+	if (!mem || cfg.format->write(mem, &rep) || fclose(mem))
+		lb_die(LB_EXIT_RUNTIME, "cannot format the %s output", cfg.format->name);
 	if (cfg.output) {
 		rc = write_atomically(cfg.output, text, textlen);
 	} else {

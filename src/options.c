@@ -86,7 +86,7 @@ static const struct lb_optdef lb_opts[] = {
 	  "watchdog: stop a point that makes no progress for SEC seconds, print which "
 	  "threads wait and the lock word, exit 4 (default 60; 0 disables)" },
 	{ "format", O_FORMAT, 'f', "FMT", "Output",
-	  "table (default), csv, json" },
+	  "output format (default table): " /* the list of lb_formats follows */ },
 	{ "output", O_OUTPUT, 'o', "FILE", "Output",
 	  "write the results to FILE (format from the extension unless -f; written to a "
 	  "temporary file and renamed, so a failed run leaves nothing)" },
@@ -97,13 +97,7 @@ static const struct lb_optdef lb_opts[] = {
 	{ "version", O_VERSION, 'V', NULL, "Output", "print the version, then exit" },
 };
 
-static const char *const format_names[LB_FMT_COUNT] = { "table", "csv", "json" };
 static const char *const place_names[] = { "socket", "spread", "compact", "none" };
-
-const char *lb_format_name(enum lb_format f)
-{
-	return f < LB_FMT_COUNT ? format_names[f] : "?";
-}
 
 const char *lb_place_name(enum lb_place p)
 {
@@ -223,6 +217,16 @@ void lb_options_help(FILE *f)
 			group = d->group;
 			fprintf(f, "\n%s:\n", group);
 		}
+		if (d->id == O_FORMAT) {
+			char help[1024];
+			size_t l = (size_t)snprintf(help, sizeof(help), "%s", d->help);
+
+			for (unsigned k = 0; lb_formats[k].name && l < sizeof(help); k++)
+				l += (size_t)snprintf(help + l, sizeof(help) - l, "%s%s (%s)", k ? "; " : "",
+						      lb_formats[k].name, lb_formats[k].help);
+			help_line(f, d->shortopt, d->name, d->arg, help);
+			continue;
+		}
 		help_line(f, d->shortopt, d->name, d->arg, d->help);
 	}
 	fprintf(f, "\nLock options (--<lock>-<option>):\n");
@@ -331,12 +335,14 @@ static void parse_locks(struct lb_config *c, const char *val)
 	free(copy);
 }
 
-static enum lb_format format_from_name(const char *val)
+/* "table, csv, json" */
+static void format_list(char *buf, size_t len)
 {
-	for (unsigned i = 0; i < LB_FMT_COUNT; i++)
-		if (strcmp(val, format_names[i]) == 0)
-			return (enum lb_format)i;
-	return LB_FMT_COUNT;
+	size_t l = 0;
+
+	buf[0] = '\0';
+	for (unsigned i = 0; lb_formats[i].name && l < len; i++)
+		l += (size_t)snprintf(buf + l, len - l, "%s%s", i ? ", " : "", lb_formats[i].name);
 }
 
 static void set_lockopt(struct lb_config *c, const struct lockopt_ref *r, const char *val)
@@ -557,9 +563,14 @@ void lb_options_parse(struct lb_config *c, int argc, char **argv)
 				bad_value(name, optarg, why);
 			break;
 		case O_FORMAT:
-			c->format = format_from_name(optarg);
-			if (c->format == LB_FMT_COUNT)
-				bad_value(name, optarg, "unknown format; valid: table, csv, json");
+			c->format = lb_format_find(optarg);
+			if (!c->format) {
+				char list[160];
+
+				format_list(list, sizeof(list));
+				snprintf(why, sizeof(why), "unknown format; valid: %s", list);
+				bad_value(name, optarg, why);
+			}
 			format_set = true;
 			break;
 		case O_OUTPUT:
@@ -608,19 +619,22 @@ void lb_options_parse(struct lb_config *c, int argc, char **argv)
 		const char *slash = strrchr(c->output, '/');
 
 		if (dot && (!slash || dot > slash)) {
-			if (strcmp(dot, ".csv") == 0)
-				c->format = LB_FMT_CSV;
-			else if (strcmp(dot, ".json") == 0)
-				c->format = LB_FMT_JSON;
-			else if (strcmp(dot, ".txt") == 0 || strcmp(dot, ".table") == 0)
-				c->format = LB_FMT_TABLE;
-			else
+			for (unsigned i = 0; lb_formats[i].name; i++)
+				if (lb_formats[i].ext && strcmp(dot + 1, lb_formats[i].ext) == 0)
+					c->format = &lb_formats[i];
+			if (!c->format && strcmp(dot, ".txt") == 0)
+				c->format = &lb_formats[0];
+			if (!c->format) {
+				char list[256];
+
+				format_list(list, sizeof(list));
 				lb_die(LB_EXIT_USAGE, "--output=%s: cannot tell the format from '%s'; "
-				       "add -f table|csv|json", c->output, dot);
-		} else {
-			c->format = LB_FMT_TABLE;
+				       "add -f FMT (%s)", c->output, dot, list);
+			}
 		}
 	}
+	if (!c->format)
+		c->format = &lb_formats[0];	/* table */
 
 	/* defaults */
 	if (c->nlocks == 0) {

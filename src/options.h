@@ -25,12 +25,25 @@ enum lb_place {
 	LB_PLACE_NONE,		/* no pinning */
 };
 
-enum lb_format {
-	LB_FMT_TABLE = 0,
-	LB_FMT_CSV,
-	LB_FMT_JSON,
-	LB_FMT_COUNT
+struct lb_config;
+struct lb_report;
+
+/*
+ * One output format (output.c holds the table, one row per format; each
+ * format lives in src/output-<name>.c).
+ */
+struct lb_format_def {
+	const char *name;	/* -f NAME */
+	const char *ext;	/* -o FILE.ext selects it when -f is not given; NULL if none */
+	const char *help;	/* one line for --help */
+	int (*write)(FILE *f, const struct lb_report *rep);
+	/* check() - can this configuration produce the format? NULL: always */
+	int (*check)(const struct lb_config *c, char *why, size_t len);
 };
+
+extern const struct lb_format_def lb_formats[];	/* ends with a NULL name */
+/* lb_format_find() - by name; NULL if unknown */
+const struct lb_format_def *lb_format_find(const char *name);
 
 enum lb_scenario {
 	LB_SCN_MIX = 0,
@@ -70,7 +83,7 @@ struct lb_config {
 	double timeout;			/* seconds without progress; 0 disables */
 
 	/* output */
-	enum lb_format format;
+	const struct lb_format_def *format;
 	const char *output;
 
 	/* provenance */
@@ -88,8 +101,6 @@ struct lb_config {
 void lb_options_parse(struct lb_config *c, int argc, char **argv);
 /* lb_options_help() - the generated --help text */
 void lb_options_help(FILE *f);
-/* lb_format_name() - "table", "csv", ... */
-const char *lb_format_name(enum lb_format f);
 /* lb_place_name() - "socket", "spread", ... */
 const char *lb_place_name(enum lb_place p);
 /* lb_config_free() - release what lb_options_parse() allocated */

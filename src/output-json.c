@@ -140,7 +140,7 @@ static json_object *config_obj(const struct lb_config *c)
 	ADD(o, "lock_node", JINT(c->lock_node));
 	ADD(o, "validate", JBOOL(c->validate));
 	ADD(o, "timeout_s", JDBL(c->timeout));
-	ADD(o, "format", JSTR(lb_format_name(c->format)));
+	ADD(o, "format", JSTR(c->format ? c->format->name : ""));
 	ADD(o, "default_experiment", JBOOL(c->is_default));
 	return o;
 }

@@ -8,16 +8,21 @@
 
 #include "output.h"
 
-lb_formatter lb_formatter_for(enum lb_format fmt)
+/* The formats, in --help order; the first is the default. One row each. */
+const struct lb_format_def lb_formats[] = {
+	{ "table", "table", "the seed 000 table: execution time or Mops/s per load", lb_output_table,
+	  NULL },
+	{ "csv", "csv", "one row per point and repetition, for plotting", lb_output_csv, NULL },
+	{ "json", "json", "the whole run with per-thread detail", lb_output_json, NULL },
+	{ NULL, NULL, NULL, NULL, NULL },
+};
+
+const struct lb_format_def *lb_format_find(const char *name)
 {
-	switch (fmt) {
-	case LB_FMT_CSV:
-		return lb_output_csv;
-	case LB_FMT_JSON:
-		return lb_output_json;
-	default:
-		return lb_output_table;
-	}
+	for (unsigned i = 0; lb_formats[i].name; i++)
+		if (strcmp(lb_formats[i].name, name) == 0)
+			return &lb_formats[i];
+	return NULL;
 }
 
 char *lb_fmt_figure(double v, bool fixed_time, char *buf, size_t len)

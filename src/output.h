@@ -36,8 +36,6 @@ int lb_output_table(FILE *f, const struct lb_report *rep);
 int lb_output_csv(FILE *f, const struct lb_report *rep);
 int lb_output_json(FILE *f, const struct lb_report *rep);
 
-/* lb_formatter_for() - the formatter of @fmt */
-lb_formatter lb_formatter_for(enum lb_format fmt);
 /**
  * lb_fmt_figure() - a table figure: under 1000 with one decimal, else an integer
  * (seed 000: "530.7", "1848"); in fixed-time mode (Mops/s) figures under 10
