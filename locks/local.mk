@@ -7,6 +7,8 @@ liblockbench_a_SOURCES += \
 	locks/busted.c \
 	locks/tas.c \
 	locks/ticket.c \
+	locks/mcs.c \
+	locks/osq.c locks/osq.h locks/resched.h \
 	locks/pthread-spin.c \
 	locks/pthread-mutex.c \
 	locks/pthread-adaptive.c \

@@ -20,6 +20,9 @@ VALIDATE_TESTS = \
 	tests/validate/busted.validate \
 	tests/validate/tas.validate \
 	tests/validate/ticket.validate \
+	tests/validate/mcs.validate \
+	tests/validate/osq.validate \
+	tests/validate/osq-unqueue.validate \
 	tests/validate/pthread-spin.validate \
 	tests/validate/pthread-mutex.validate \
 	tests/validate/pthread-adaptive.validate \
@@ -45,7 +48,8 @@ CLI_TESTS = \
 	tests/cli/json.sh \
 	tests/cli/output-file.sh \
 	tests/cli/plan.sh \
-	tests/cli/default.sh
+	tests/cli/default.sh \
+	tests/cli/osq-unqueue.sh
 
 TESTS += $(UNIT_TESTS) $(VALIDATE_TESTS) $(TOPO_TESTS) $(CLI_TESTS)
 

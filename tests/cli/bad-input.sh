@@ -56,6 +56,8 @@ check "--topology=$TMPD/none.xml" --plan --topology="$TMPD/none.xml"
 check "--topology=synthetic:bogus" --plan --topology=synthetic:bogus
 check "--lock-node=77" --lock=null --lock-node=77
 check "--physical" --physical
+check "--osq-spin-budget=5" --lock=osq --osq-spin-budget=5
+check "--osq-spin-budget=lots" --lock=osq --osq-spin-budget=lots
 
 # the unknown lock's line lists the valid names
 "$LOCKBENCH" --lock=nosuch 2>&1 | grep -q "valid: .*ticket" || fail "--lock=nosuch does not list the valid names"
