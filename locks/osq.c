@@ -194,34 +194,6 @@ static int osq_init(void *lock, const struct lb_lock_cfg *cfg)
 	return 0;
 }
 
-static void osq_lock(void *lock, struct lb_tctx *t)
-{
-	struct osq_lock *l = lock;
-	struct lb_budget b;
-
-	lb_budget_start(&b, l->budget_cycles);
-	/* fast path: the queue is empty, 0 -> me; acquire for the critical section */
-	{
-		struct lb_osq_node *node = t->priv;
-		uint32_t zero = 0;
-
-		lb_store_relaxed(&node->locked, 0);
-		lb_store_relaxed(&node->next, NULL);
-		node->cpu = t->tid + 1;
-		if (lb_cmpxchg_acq_rel(&l->q.tail, &zero, t->tid + 1))
-			return;
-	}
-	lb_count(t, CTR_QUEUED);
-	while (!lb_osq_lock(&l->q, t, &b)) {
-		lb_count(t, CTR_UNQUEUED);
-		lb_budget_start(&b, l->budget_cycles);
-	}
-	/*
-	 * acquire: lb_osq_lock() ends with an acquire load of locked (or the
-	 * full xchg of tail), which pairs with the previous head's release.
-	 */
-}
-
 static bool osq_trylock(void *lock, struct lb_tctx *t)
 {
 	struct osq_lock *l = lock;
@@ -233,6 +205,25 @@ static bool osq_trylock(void *lock, struct lb_tctx *t)
 	node->cpu = t->tid + 1;
 	/* 0 -> me; acquire: pairs with the release cmpxchg of an unlock that emptied the queue */
 	return lb_cmpxchg_acq_rel(&l->q.tail, &zero, t->tid + 1);
+}
+
+static void osq_lock(void *lock, struct lb_tctx *t)
+{
+	struct osq_lock *l = lock;
+	struct lb_budget b;
+
+	if (osq_trylock(lock, t))	/* fast path: the queue was empty */
+		return;
+	lb_count(t, CTR_QUEUED);
+	lb_budget_start(&b, l->budget_cycles);
+	while (!lb_osq_lock(&l->q, t, &b)) {
+		lb_count(t, CTR_UNQUEUED);
+		lb_budget_start(&b, l->budget_cycles);
+	}
+	/*
+	 * acquire: lb_osq_lock() ends with an acquire load of locked (or the
+	 * full xchg of tail), which pairs with the previous head's release.
+	 */
 }
 
 static void osq_unlock(void *lock, struct lb_tctx *t)
