@@ -11,6 +11,7 @@ liblockbench_a_SOURCES += \
 	src/harness.c src/harness.h \
 	src/stats.c src/stats.h \
 	src/hist.c src/hist.h \
+	src/roles.c src/roles.h \
 	src/run.c src/run.h \
 	src/output.c src/output.h \
 	src/output-table.c src/output-csv.c src/output-json.c
