@@ -51,7 +51,7 @@ static const struct lb_optdef lb_opts[] = {
 	  "workload shape: mix (every thread runs the read:write mix; default), fair (seed "
 	  "002's test of a reader-writer lock: calibration, single writer, single reader, "
 	  "multiple readers, then high contention with readers, trylock readers, periodic "
-	  "writers, trylock writers and interrupt readers; see --fair-*)" },
+	  "writers, trylock writers and interrupt readers; counts and periods below)" },
 	{ "ratio", O_RATIO, 'r', "R:W[,R:W...]", "Workload",
 	  "per-thread read:write mix, a deterministic interleave phase-shifted by thread "
 	  "index; 0:1 = writes only (default 0:1)" },
@@ -432,13 +432,13 @@ static void fair_defaults(struct lb_fair_cfg *f)
 
 /* --scenario=fair: what the other options may say, and its defaults */
 static void fair_check(struct lb_config *c, const char *ratio_arg, const char *threads_arg,
-		       bool ops_set, bool dur_set)
+		       const char *ops_arg, const char *load_arg, bool dur_set)
 {
 	if (c->scenario != LB_SCN_FAIR)
 		return;
-	if (ops_set)
-		lb_die(LB_EXIT_USAGE, "--ops: --scenario=fair runs each phase for a time; give "
-		       "--duration (the high-contention phase; the others run a sixth of it)");
+	if (ops_arg)
+		lb_die(LB_EXIT_USAGE, "--ops=%s: --scenario=fair runs each phase for a time; give "
+		       "--duration (the high-contention phase; the others run a sixth of it)", ops_arg);
 	if (ratio_arg)
 		lb_die(LB_EXIT_USAGE, "--ratio=%s: --scenario=fair gives each thread a role; set "
 		       "the counts with --fair-readers, --fair-writers, ...", ratio_arg);
@@ -451,7 +451,8 @@ static void fair_check(struct lb_config *c, const char *ratio_arg, const char *t
 		lb_die(LB_EXIT_USAGE, "--validate: --scenario=fair checks exclusion itself (seed "
 		       "002's array check; a failure exits 3)");
 	if (c->nloads > 1)
-		lb_die(LB_EXIT_USAGE, "--load: --scenario=fair takes one critical-section length");
+		lb_die(LB_EXIT_USAGE, "--%s=%s: --scenario=fair takes one critical-section length",
+		       c->load_ns ? "load-ns" : "load", load_arg ? load_arg : "");
 	for (unsigned i = 0; i < c->nlocks; i++)
 		if (c->locks[i]->kind != LB_LOCK_RW)
 			lb_die(LB_EXIT_USAGE, "--lock=%s: --scenario=fair needs a reader-writer lock; "
@@ -485,7 +486,7 @@ void lb_options_parse(struct lb_config *c, int argc, char **argv)
 	struct option *longopts;
 	char shortopts[64], why[256];
 	const char *ratio_arg = NULL, *threads_arg = NULL, *load_arg = NULL, *fair_opt = NULL;
-	const char *dur_arg = NULL;
+	const char *dur_arg = NULL, *sample_arg = NULL, *ops_arg = NULL;
 	bool ops_set = false, dur_set = false, format_set = false, load_ns_set = false;
 	size_t sl = 0;
 	int ch;
@@ -599,6 +600,7 @@ void lb_options_parse(struct lb_config *c, int argc, char **argv)
 			if (lb_parse_u64(optarg, 1, 1000000000000ull, &c->ops, why, sizeof(why)))
 				bad_value(name, optarg, why);
 			ops_set = true;
+			ops_arg = optarg;
 			break;
 		case O_DURATION:
 			if (lb_parse_double(optarg, 0.001, 86400, &c->duration, why, sizeof(why)))
@@ -665,6 +667,7 @@ void lb_options_parse(struct lb_config *c, int argc, char **argv)
 			if (lb_parse_u64(optarg, 1, 1000000000, &v, why, sizeof(why)))
 				bad_value(name, optarg, why);
 			c->lat_every = (uint32_t)v;
+			sample_arg = optarg;
 			break;
 		}
 		case O_FAIR_READERS:
@@ -796,6 +799,9 @@ void lb_options_parse(struct lb_config *c, int argc, char **argv)
 	if (c->latency && c->validate)
 		lb_die(LB_EXIT_USAGE, "--latency: --validate's checking critical sections would be "
 		       "timed too; measure without --validate");
+	if (sample_arg && !c->latency && c->scenario != LB_SCN_FAIR)
+		lb_die(LB_EXIT_USAGE, "--latency-sample=%s: applies with --latency or "
+		       "--scenario=fair, which were not given", sample_arg);
 	if (fair_opt && c->scenario != LB_SCN_FAIR)
 		lb_die(LB_EXIT_USAGE, "--%s: applies to --scenario=fair only", fair_opt);
 	if (dur_arg && c->scenario == LB_SCN_FAIR && c->duration < 0.006)
@@ -826,7 +832,7 @@ void lb_options_parse(struct lb_config *c, int argc, char **argv)
 	if (!load_arg && lb_parse_u64_list(c->scenario == LB_SCN_FAIR ? "0" : "1,5,10", 0, 10000000,
 					   &c->loads, &c->nloads, why, sizeof(why)))
 		lb_die(LB_EXIT_RUNTIME, "internal error: %s", why);
-	fair_check(c, ratio_arg, threads_arg, ops_set, dur_set);
+	fair_check(c, ratio_arg, threads_arg, ops_arg, load_arg, dur_set);
 }
 
 void lb_config_free(struct lb_config *c)

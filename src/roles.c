@@ -165,24 +165,6 @@ static void spin_ns(const uint32_t *stop, uint64_t ns)
 		lb_cpu_relax();
 }
 
-/* Take @verb, timed one time in `every` (countdown kept by the caller). */
-static LB_ALWAYS_INLINE void timed(void (*verb)(void *, struct lb_tctx *), void *lock,
-				   struct lb_tctx *t, struct lb_hist *h, uint32_t *countdown,
-				   uint32_t every)
-{
-	if (--*countdown == 0) {
-		uint64_t t0, t1;
-
-		*countdown = every;
-		t0 = lb_cycles_fenced();
-		verb(lock, t);
-		t1 = lb_cycles_fenced();
-		lb_hist_add(h, t1 - t0);
-	} else {
-		verb(lock, t);
-	}
-}
-
 /* --- interrupt readers ------------------------------------------------- */
 
 static void irq_read(struct lb_role_thread *rt)
@@ -318,7 +300,7 @@ static void run_reader(struct lb_role_thread *rt)
 	uint64_t n = 0;
 
 	while (!lb_load_relaxed(rp->stop)) {
-		timed(ops->read_lock, lock, t, rt->hist, &countdown, every);
+		lb_timed_acquire(ops->read_lock, lock, t, true, rt->hist, &countdown, every);
 		read_cs(rp, load);
 		ops->read_unlock(lock, t);
 		lb_store_relaxed(rt->progress, ++n);
@@ -341,7 +323,7 @@ static void run_writer(struct lb_role_thread *rt)
 	while (!lb_load_relaxed(rp->stop)) {
 		if (mask)
 			lb_local_irq_disable(t);	/* write_lock_irq() */
-		timed(ops->lock, lock, t, rt->hist, &countdown, every);
+		lb_timed_acquire(ops->lock, lock, t, true, rt->hist, &countdown, every);
 		write_cs(rp, load);
 		ops->unlock(lock, t);
 		if (mask)
@@ -612,7 +594,7 @@ void lb_role_thread_result(const struct lb_role_thread *rt, struct lb_thread_res
 
 	tr->tries = rt->tries;
 	tr->successes = rt->successes;
-	tr->ops = rt->successes;
+	tr->ops = lb_role_is_irq(k) ? 0 : rt->successes;	/* rounds take no lock */
 	lb_role_rw(rt, &tr->reads, &tr->writes);
 	if (k == LB_ROLE_MIX)
 		return;		/* the harness counted its plain loop */

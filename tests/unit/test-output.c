@@ -23,27 +23,6 @@ static const struct lb_lock_ops fake_mutex = { .name = "mutex", .family = "sleep
 static const struct lb_lock_ops fake_rwsem = { .name = "rwsem", .family = "sleep",
 					       .kind = LB_LOCK_RW };
 
-/* Collapse runs of white space to one space and trim the ends. */
-static void squeeze(const char *in, char *out, size_t len)
-{
-	size_t o = 0;
-	bool space = false;
-
-	while (*in && isspace((unsigned char)*in))
-		in++;
-	for (; *in && o + 1 < len; in++) {
-		if (isspace((unsigned char)*in)) {
-			space = true;
-			continue;
-		}
-		if (space)
-			out[o++] = ' ';
-		space = false;
-		out[o++] = *in;
-	}
-	out[o] = '\0';
-}
-
 static char golden[64][160];
 static unsigned ngolden;
 
