@@ -106,7 +106,8 @@ void lb_role_point_fini(struct lb_role_point *rp);
  * @t:        its context, after the lock's thread_init(); gets its irq mask
  *            when the point has interrupt readers
  * @progress: the worker's progress counter (the watchdog reads it):
- *            successful acquisitions, or rounds for an interrupt reader
+ *            successful acquisitions (an interrupt reader thread leaves it
+ *            at 0: it takes no lock, and its rounds must not hide a hang)
  *
  * Allocates the thread's histograms; publishes the thread for the
  * interrupt readers before the start barrier. Return: 0 or -errno.
