@@ -38,6 +38,14 @@ enum lb_lock_kind {
 #define LB_LOCK_F_SIGSAFE_READ	(1u << 3)	/* read side may run in a signal handler */
 #define LB_LOCK_F_PEER		(1u << 4)	/* from another library (Concurrency Kit) */
 #define LB_LOCK_F_NOEXCL	(1u << 5)	/* gives no exclusion (null): --validate checks the harness only */
+/*
+ * The write side masks emulated interrupts itself, with lb_local_irq_disable()
+ * where the kernel's _irq writer disables them (Desnoyers' lock does it only
+ * for its last stages). Without it, a run with interrupt readers masks them
+ * around every write-side acquisition and critical section, as the kernel's
+ * write_lock_irq() does.
+ */
+#define LB_LOCK_F_IRQ_WRITE	(1u << 6)
 
 #define LB_LOCK_MAX_COUNTERS	16	/* event counters a lock may declare */
 
@@ -46,6 +54,20 @@ enum lb_context {
 	LB_CTX_THREAD = 0,
 	LB_CTX_SOFTIRQ = 1,
 	LB_CTX_HARDIRQ = 2,
+};
+
+/**
+ * struct lb_irq - a thread's emulated interrupt mask (algorithms.md 1.7)
+ * @depth:   lb_local_irq_disable() nesting; > 0 means masked
+ * @pending: interrupts that arrived while masked, run when it reaches 0
+ *
+ * Interrupt readers are signals sent to pinned workers (--scenario=fair).
+ * Masking costs no system call: the signal handler finds the mask set and
+ * leaves the interrupt pending, and lb_local_irq_enable() runs it.
+ */
+struct lb_irq {
+	volatile uint32_t depth;
+	volatile uint32_t pending;
 };
 
 /**
@@ -66,6 +88,15 @@ enum lb_context {
  * @peers:    every thread's top-level context, indexed by tid (for queue
  *            locks that must reach another thread's node); only valid once
  *            the threads have passed the start barrier, not in thread_init()
+ * @irq:      the thread's emulated interrupt mask, or NULL when the run has no
+ *            interrupt readers (and inside an interrupt, which is masked);
+ *            use lb_local_irq_disable()/lb_local_irq_enable()
+ *
+ * An interrupt reader runs in a signal handler on a worker thread with a
+ * context of its own: the same @tid, @cpu and @priv (per-CPU data is shared
+ * by the contexts of a CPU, as in the kernel: a lock that keeps per-thread
+ * nodes picks its slot by @context), @context LB_CTX_HARDIRQ, its own
+ * counters, and @irq NULL.
  */
 struct lb_tctx {
 	unsigned tid;
@@ -76,7 +107,36 @@ struct lb_tctx {
 	enum lb_context context;
 	int cpu;
 	struct lb_tctx *const *peers;
+	struct lb_irq *irq;
 };
+
+/* lb_irq_replay() - run the interrupts left pending while @t was masked (src/roles.c) */
+void lb_irq_replay(struct lb_tctx *t);
+
+/* lb_local_irq_disable() - mask emulated interrupts on this thread (kernel local_irq_disable) */
+static inline void lb_local_irq_disable(struct lb_tctx *t)
+{
+	struct lb_irq *q = t->irq;
+
+	if (q) {
+		q->depth++;
+		/* compiler barrier: the mask is set before the lock word is touched */
+		__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	}
+}
+
+/* lb_local_irq_enable() - unmask, and run what arrived meanwhile */
+static inline void lb_local_irq_enable(struct lb_tctx *t)
+{
+	struct lb_irq *q = t->irq;
+
+	if (q) {
+		/* compiler barrier: the lock word is released before the mask */
+		__atomic_signal_fence(__ATOMIC_SEQ_CST);
+		if (--q->depth == 0 && q->pending)
+			lb_irq_replay(t);
+	}
+}
 
 /* lb_count() - add one to a declared event counter of the calling thread */
 static inline void lb_count(struct lb_tctx *t, unsigned idx)
@@ -166,6 +226,17 @@ struct lb_lock_ops {
 	void (*read_lock)(void *lock, struct lb_tctx *t);	/* RW only */
 	void (*read_unlock)(void *lock, struct lb_tctx *t);
 	bool (*read_trylock)(void *lock, struct lb_tctx *t);
+	/*
+	 * Writer trylock with subscription (Desnoyers' lock; all three or none):
+	 * write_subscribe() announces a writer, which keeps new thread readers
+	 * out; write_trylock_subscribed() then tries to turn the subscription
+	 * into ownership without waiting (true: held, unlock() releases it);
+	 * write_unsubscribe() withdraws a writer that gives up. A lock without
+	 * them has its trylock writers use plain trylock().
+	 */
+	void (*write_subscribe)(void *lock, struct lb_tctx *t);
+	bool (*write_trylock_subscribed)(void *lock, struct lb_tctx *t);
+	void (*write_unsubscribe)(void *lock, struct lb_tctx *t);
 
 	bool (*is_locked)(void *lock);		/* used by --validate only */
 	/* describe() - print the lock word for a watchdog diagnosis */

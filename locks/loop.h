@@ -16,6 +16,13 @@
  * to the thread's own line (the watchdog reads it). No allocation, no
  * system call. --validate does not use it: its checking loop lives in
  * harness.c and calls the ops through pointers.
+ *
+ * --latency adds four more variants of the same body, which read the
+ * fenced cycle counter before and after every acquisition (or one in
+ * lat_every: --latency-sample) and count the difference in the thread's
+ * own histogram (hist.h), allocated before the start barrier: still no
+ * allocation and no system call. The plain variants are compiled without
+ * any of it, so they cost exactly what they cost before.
  */
 #ifndef LB_LOCKS_LOOP_H
 #define LB_LOCKS_LOOP_H
@@ -23,6 +30,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "clock.h"
+#include "hist.h"
 #include "lb-atomic.h"
 #include "lock.h"
 
@@ -40,6 +49,9 @@
  * @ops:    progress counter on the thread's own line
  * @done:   out: operations done
  * @reads:  out: of which reads
+ * @lat_r, @lat_w: --latency: the histograms of read and write acquisition
+ *          times (may be the same); NULL: the plain loop
+ * @lat_every: time one acquisition in lat_every (1: all of them)
  */
 struct lb_loop {
 	void *lock;
@@ -50,6 +62,8 @@ struct lb_loop {
 	const uint32_t *stop;
 	uint64_t *ops;
 	uint64_t done, reads;
+	struct lb_hist *lat_r, *lat_w;
+	uint32_t lat_every;
 };
 
 typedef void (*lb_verb)(void *lock, struct lb_tctx *t);
@@ -60,9 +74,31 @@ static inline __attribute__((always_inline)) void lb_pause_n(uint64_t n)
 		lb_cpu_relax();
 }
 
+/*
+ * lb_timed_acquire() - take the lock with @verb; with @lat, every lat_every-th
+ * time between two fenced counter reads, counted in @h (seed 002's timing:
+ * rdtsc_barrier, get_cycles, rdtsc_barrier on both sides of the lock call)
+ */
+static inline __attribute__((always_inline)) void
+lb_timed_acquire(lb_verb verb, void *lock, struct lb_tctx *t, const bool lat, struct lb_hist *h,
+		 uint32_t *countdown, uint32_t every)
+{
+	if (lat && --*countdown == 0) {
+		uint64_t t0, t1;
+
+		*countdown = every;
+		t0 = lb_cycles_fenced();
+		verb(lock, t);
+		t1 = lb_cycles_fenced();
+		lb_hist_add(h, t1 - t0);
+	} else {
+		verb(lock, t);
+	}
+}
+
 static inline __attribute__((always_inline)) void
 lb_loop_body(struct lb_loop *l, lb_verb wlock, lb_verb wunlock, lb_verb rlock, lb_verb runlock,
-	     const bool timed, const bool mixed)
+	     const bool timed, const bool mixed, const bool lat)
 {
 	void *const lock = l->lock;
 	struct lb_tctx *const t = l->t;
@@ -71,18 +107,21 @@ lb_loop_body(struct lb_loop *l, lb_verb wlock, lb_verb wunlock, lb_verb rlock, l
 	uint64_t *const opsp = l->ops;
 	uint32_t pos = t->tid % period;
 	uint64_t n, reads = 0;
+	struct lb_hist *const hr = l->lat_r, *const hw = l->lat_w;
+	const uint32_t every = lat ? l->lat_every : 1;
+	uint32_t countdown = 1;
 
 	for (n = 0; n < nops; n++) {
 		/* relaxed: only a "time is up" hint; nothing is published through it */
 		if (timed && lb_unlikely(lb_load_relaxed(l->stop)))
 			break;
 		if (mixed && pos < nreads) {
-			rlock(lock, t);
+			lb_timed_acquire(rlock, lock, t, lat, hr, &countdown, every);
 			lb_pause_n(load);
 			runlock(lock, t);
 			reads++;
 		} else {
-			wlock(lock, t);
+			lb_timed_acquire(wlock, lock, t, lat, hw, &countdown, every);
 			lb_pause_n(load);
 			wunlock(lock, t);
 		}
@@ -97,7 +136,8 @@ lb_loop_body(struct lb_loop *l, lb_verb wlock, lb_verb wunlock, lb_verb rlock, l
 }
 
 /*
- * The four variants are `flatten`ed: every call in them is inlined where
+ * The eight variants (fixed work or time, exclusive or mixed, plain or
+ * --latency) are `flatten`ed: every call in them is inlined where
  * the compiler can, so a lock's fast path lands in the loop; a slow path
  * the lock marks noinline (as the kernel keeps its slow paths out of line)
  * stays a call.
@@ -106,26 +146,27 @@ lb_loop_body(struct lb_loop *l, lb_verb wlock, lb_verb wunlock, lb_verb rlock, l
  * `static void name(struct lb_loop *)` for a lock's verbs (pass the write
  * verbs twice for an exclusive lock), to be set as lb_lock_ops.loop.
  */
+#define LB_LOCK_LOOP_VARIANT(name, wl, wu, rl, ru, timed, mixed, lat)			\
+	static __attribute__((noinline, flatten)) void name(struct lb_loop *l)		\
+	{										\
+		lb_loop_body(l, wl, wu, rl, ru, timed, mixed, lat);			\
+	}
+
 #define LB_LOCK_LOOP(name, wl, wu, rl, ru)						\
-	static __attribute__((noinline, flatten)) void name##_ops_excl(struct lb_loop *l)\
-	{										\
-		lb_loop_body(l, wl, wu, rl, ru, false, false);				\
-	}										\
-	static __attribute__((noinline, flatten)) void name##_ops_mixed(struct lb_loop *l)\
-	{										\
-		lb_loop_body(l, wl, wu, rl, ru, false, true);				\
-	}										\
-	static __attribute__((noinline, flatten)) void name##_time_excl(struct lb_loop *l)\
-	{										\
-		lb_loop_body(l, wl, wu, rl, ru, true, false);				\
-	}										\
-	static __attribute__((noinline, flatten)) void name##_time_mixed(struct lb_loop *l)\
-	{										\
-		lb_loop_body(l, wl, wu, rl, ru, true, true);				\
-	}										\
+	LB_LOCK_LOOP_VARIANT(name##_ops_excl, wl, wu, rl, ru, false, false, false)	\
+	LB_LOCK_LOOP_VARIANT(name##_ops_mixed, wl, wu, rl, ru, false, true, false)	\
+	LB_LOCK_LOOP_VARIANT(name##_time_excl, wl, wu, rl, ru, true, false, false)	\
+	LB_LOCK_LOOP_VARIANT(name##_time_mixed, wl, wu, rl, ru, true, true, false)	\
+	LB_LOCK_LOOP_VARIANT(name##_lat_ops_excl, wl, wu, rl, ru, false, false, true)	\
+	LB_LOCK_LOOP_VARIANT(name##_lat_ops_mixed, wl, wu, rl, ru, false, true, true)	\
+	LB_LOCK_LOOP_VARIANT(name##_lat_time_excl, wl, wu, rl, ru, true, false, true)	\
+	LB_LOCK_LOOP_VARIANT(name##_lat_time_mixed, wl, wu, rl, ru, true, true, true)	\
 	static void name(struct lb_loop *l)						\
 	{										\
-		if (l->timed)								\
+		if (l->lat_r)								\
+			(l->timed ? (l->nreads ? name##_lat_time_mixed : name##_lat_time_excl)	\
+				  : (l->nreads ? name##_lat_ops_mixed : name##_lat_ops_excl))(l);\
+		else if (l->timed)							\
 			(l->nreads ? name##_time_mixed : name##_time_excl)(l);		\
 		else									\
 			(l->nreads ? name##_ops_mixed : name##_ops_excl)(l);		\

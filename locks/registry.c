@@ -220,6 +220,9 @@ int lb_lock_registry_check(FILE *err)
 			continue;
 		CHECK(o->init && o->lock && o->unlock, "init, lock and unlock are required");
 		CHECK(o->lock_size > 0, "lock_size is 0");
+		CHECK(!o->write_subscribe == !o->write_trylock_subscribed &&
+		      !o->write_subscribe == !o->write_unsubscribe,
+		      "writer subscription needs all three verbs or none");
 		if (o->kind == LB_LOCK_RW)
 			CHECK(o->read_lock && o->read_unlock, "RW lock without read_lock/read_unlock");
 		else

@@ -22,11 +22,42 @@ static double measure_freq(uint64_t ns)
 	return (double)(c1 - c0) / (double)(t1 - t0);
 }
 
+/*
+ * The calibration of seed 002: back-to-back reads. Inlined, so that
+ * lb_clock_calibrate() measures exactly the two fenced reads the latency
+ * loops put around an acquisition, with no call in between.
+ */
+static LB_ALWAYS_INLINE void read_cost(lb_clock_read_fn read, unsigned n, struct lb_read_cost *out)
+{
+	uint64_t sum = 0, mn = UINT64_MAX, mx = 0;
+
+	for (unsigned i = 0; i < n; i++) {
+		uint64_t a = read(), b = read(), d = b - a;
+
+		sum += d;
+		mn = d < mn ? d : mn;
+		mx = d > mx ? d : mx;
+	}
+	out->min = n ? mn : 0;
+	out->max = mx;
+	out->avg = n ? (double)sum / n : 0;
+}
+
+void lb_clock_read_cost(lb_clock_read_fn read, unsigned n, struct lb_read_cost *out)
+{
+	read_cost(read, n, out);
+}
+
+static inline uint64_t fenced_read(void)
+{
+	return lb_cycles_fenced();
+}
+
 void lb_clock_calibrate(void)
 {
+	struct lb_read_cost rc;
 	uint64_t start = lb_now_ns();
 	double f[3];
-	uint64_t sum = 0, mn = UINT64_MAX, mx = 0;
 	enum { NREAD = 1000, NPAUSE = 20000 };
 
 	if (calibrated)
@@ -47,16 +78,10 @@ void lb_clock_calibrate(void)
 	lb_clock.tsc_per_ns = f[1] > 0 ? f[1] : 1.0;
 
 	/* seed 002: back-to-back fenced reads, [min,avg,max] */
-	for (int i = 0; i < NREAD; i++) {
-		uint64_t a = lb_cycles_fenced(), b = lb_cycles_fenced(), d = b - a;
-
-		sum += d;
-		mn = d < mn ? d : mn;
-		mx = d > mx ? d : mx;
-	}
-	lb_clock.read_cycles_min = mn;
-	lb_clock.read_cycles_max = mx;
-	lb_clock.read_cycles_avg = (double)sum / NREAD;
+	read_cost(fenced_read, NREAD, &rc);
+	lb_clock.read_cycles_min = rc.min;
+	lb_clock.read_cycles_max = rc.max;
+	lb_clock.read_cycles_avg = rc.avg;
 
 	/* pause cost: best of three batches (the VM adds noise, never removes it) */
 	lb_clock.pause_cycles = 1e30;

@@ -76,6 +76,29 @@ static LB_ALWAYS_INLINE uint64_t lb_cycles_fenced(void)
 }
 
 /**
+ * struct lb_read_cost - the cost of reading the counter (seed 002's
+ * "get_cycles takes [min,avg,max] 78,79,84 cycles, results calibrated on avg")
+ */
+struct lb_read_cost {
+	uint64_t min, max;
+	double avg;
+};
+
+/* A counter to calibrate: lb_cycles_fenced in lockbench, a fake one in the tests. */
+typedef uint64_t (*lb_clock_read_fn)(void);
+
+/**
+ * lb_clock_read_cost() - [min,avg,max] of @n back-to-back reads of @read
+ *
+ * Each sample is the difference of two consecutive reads, as seed 002's
+ * calibration does (10 pairs there; lockbench takes more). Latencies timed
+ * with the same two reads around an acquisition are then reported less the
+ * average. lb_clock_calibrate() runs the same code with the fenced
+ * counter inlined.
+ */
+void lb_clock_read_cost(lb_clock_read_fn read, unsigned n, struct lb_read_cost *out);
+
+/**
  * lb_clock_calibrate() - measure counter frequency, pause and timer cost
  *
  * Idempotent: only the first call measures (about 30 ms).

@@ -52,6 +52,16 @@ struct lb_worker {
 	int cpu_seen;
 	uint64_t t_end;				/* cycle counter at finish */
 	uint64_t ctr[LB_LOCK_MAX_COUNTERS] LB_ALIGNED;	/* the lock's event counters */
+	struct lb_hist *hist_r, *hist_w;	/* --latency: reads and writes */
+	struct lb_role_thread *rt;		/* roles: the thread's role state */
+};
+
+/* Starvation watch of one population (the reads, or the writes, of all threads). */
+struct lb_starve {
+	bool exists;				/* some thread acquires this way */
+	uint64_t count;				/* at the last sample */
+	uint64_t since;				/* ns: first sample that saw this count */
+	uint64_t gap;				/* ns: longest interval with an unchanged count */
 };
 
 /* --validate's shared state: who is inside, and data the lock protects. */
@@ -82,6 +92,11 @@ struct lb_run {
 	uint32_t finished;			/* futex word: the main thread waits on it */
 	int init_error;
 	uint64_t t_start;
+
+	/* roles and the starvation watch (main thread only) */
+	struct lb_role_point *rp;
+	struct lb_starve starve[2];		/* reads, writes */
+	uint64_t starve_window;			/* ns */
 };
 
 struct worker_arg {
@@ -248,15 +263,29 @@ static LB_NOINLINE void loop_validate(struct lb_run *run, struct lb_worker *w)
 	work_loop(run, w, true, true, true);
 }
 
+/* --latency for a lock without its own loop: the loop.h body, verbs through pointers */
+static LB_NOINLINE void loop_generic_latency(const struct lb_lock_ops *ops, struct lb_loop *l)
+{
+	lb_verb rl = ops->read_lock ? ops->read_lock : ops->lock;
+	lb_verb ru = ops->read_unlock ? ops->read_unlock : ops->unlock;
+
+	lb_loop_body(l, ops->lock, ops->unlock, rl, ru, l->timed, l->nreads != 0, true);
+}
+
 static void run_loop(struct lb_run *run, struct lb_worker *w)
 {
 	struct lb_loop l;
 
+	if (w->rt && lb_role_run(w->rt)) {
+		/* roles.c: a thread type the plain loop cannot express */
+		lb_role_rw(w->rt, &w->reads, &w->writes);
+		return;
+	}
 	if (run->p->validate) {
 		loop_validate(run, w);
 		return;
 	}
-	if (!run->ops->loop) {
+	if (!run->ops->loop && !w->hist_r) {
 		loop_generic(run, w);
 		return;
 	}
@@ -271,8 +300,14 @@ static void run_loop(struct lb_run *run, struct lb_worker *w)
 		.timed = run->p->duration > 0,
 		.stop = &run->stop,
 		.ops = &w->ops,
+		.lat_r = w->hist_r,	/* NULL: the plain variants */
+		.lat_w = w->hist_w,
+		.lat_every = run->p->lat_every ? run->p->lat_every : 1,
 	};
-	run->ops->loop(&l);
+	if (run->ops->loop)
+		run->ops->loop(&l);
+	else
+		loop_generic_latency(run->ops, &l);
 	w->reads = l.reads;
 	w->writes = l.done - l.reads;
 }
@@ -315,6 +350,18 @@ static void *worker_main(void *argp)
 		if (p->ops->thread_init)
 			err = p->ops->thread_init(run->lock, &w->tctx);
 	}
+	/* --latency: the histograms, allocated here so that the loop allocates nothing */
+	if (!err && p->latency && !(p->roles && p->roles[tid].kind != LB_ROLE_MIX)) {
+		if (posix_memalign((void **)&w->hist_r, LB_CACHELINE, sizeof(struct lb_hist)) ||
+		    posix_memalign((void **)&w->hist_w, LB_CACHELINE, sizeof(struct lb_hist)))
+			err = -ENOMEM;
+		else {
+			lb_hist_init(w->hist_r);
+			lb_hist_init(w->hist_w);
+		}
+	}
+	if (!err && p->roles)
+		err = lb_role_thread_init(run->rp, tid, &w->tctx, &w->ops, &w->rt);
 	run->workers[tid] = w;
 	if (w)
 		run->tctxs[tid] = &w->tctx;
@@ -335,6 +382,8 @@ static void *worker_main(void *argp)
 	if (w && !lb_load_relaxed(&run->stop)) {
 		run_loop(run, w);
 	}
+	if (w && w->rt)
+		lb_role_thread_done(w->rt);
 	if (w) {
 		w->t_end = lb_cycles_fenced();
 		lb_store_release(&w->done, 1);
@@ -373,6 +422,99 @@ LB_NORETURN static void watchdog_fire(struct lb_run *run, double stuck_s)
 	lb_exit(LB_EXIT_WATCHDOG);
 }
 
+/*
+ * The populations thread @tid acquires for, and how many times it did so far
+ * (@ops done): reader and writer roles count their successes; a thread of
+ * the plain loop follows its deterministic interleave, so its reads are
+ * lb_expected_reads() of its operations.
+ */
+static void thread_populations(const struct lb_run *run, unsigned tid, uint64_t ops, bool member[2],
+			       uint64_t count[2])
+{
+	const struct lb_point *p = run->p;
+	enum lb_role_kind k = p->roles ? p->roles[tid].kind : LB_ROLE_MIX;
+	const struct lb_ratio *ratio = lb_thread_ratio(p, tid);
+
+	member[0] = member[1] = false;
+	count[0] = count[1] = 0;
+	if (k == LB_ROLE_READER || k == LB_ROLE_TRYLOCK_READER) {
+		member[0] = true;
+		count[0] = ops;
+	} else if (k == LB_ROLE_WRITER || k == LB_ROLE_TRYLOCK_WRITER) {
+		member[1] = true;
+		count[1] = ops;
+	} else if (k == LB_ROLE_MIX) {
+		bool rw = p->ops->kind == LB_LOCK_RW;
+
+		member[0] = rw && ratio->r > 0;
+		member[1] = !rw || ratio->w > 0;
+		count[0] = member[0] ? lb_expected_reads(ratio, tid, ops) : 0;
+		count[1] = ops - count[0];
+	}
+}
+
+/*
+ * One progress sample of the starvation watch: a population whose count has
+ * not changed since an earlier sample, while some of its threads still run,
+ * has made no acquisition for at least the time between the two samples
+ * (a lower bound: a late wake-up of this thread cannot make a false gap).
+ */
+static void starve_sample(struct lb_run *run, uint64_t now)
+{
+	uint64_t total[2] = { 0, 0 };
+	bool active[2] = { false, false };
+
+	for (unsigned i = 0; i < run->p->nthreads; i++) {
+		struct lb_worker *w = run->workers[i];
+		bool member[2];
+		uint64_t count[2];
+		bool done;
+
+		if (!w)
+			continue;
+		done = lb_load_acquire(&w->done);
+		thread_populations(run, i, lb_load_relaxed(&w->ops), member, count);
+		for (unsigned k = 0; k < 2; k++) {
+			total[k] += count[k];
+			active[k] |= member[k] && !done;
+		}
+	}
+	for (unsigned k = 0; k < 2; k++) {
+		struct lb_starve *st = &run->starve[k];
+
+		if (!st->exists)
+			continue;
+		if (total[k] != st->count || !active[k]) {
+			st->count = total[k];
+			st->since = now;
+		} else if (now - st->since > st->gap) {
+			st->gap = now - st->since;
+		}
+	}
+}
+
+/* The window: a tenth of a fixed-time point, at least 100 ms (fixed work: 100 ms). */
+static uint64_t starve_window_ns(const struct lb_point *p)
+{
+	uint64_t w = p->duration > 0 ? (uint64_t)(p->duration * 1e8) : 0;
+
+	return w > 100000000 ? w : 100000000;
+}
+
+static void starve_start(struct lb_run *run, uint64_t now)
+{
+	run->starve_window = starve_window_ns(run->p);
+	for (unsigned i = 0; i < run->p->nthreads; i++) {
+		bool member[2];
+		uint64_t count[2];
+
+		thread_populations(run, i, 0, member, count);
+		run->starve[0].exists |= member[0];
+		run->starve[1].exists |= member[1];
+	}
+	run->starve[0].since = run->starve[1].since = now;
+}
+
 /* Sleep until all threads finished, stopping them at the deadline (fixed time). */
 static void wait_finish(struct lb_run *run)
 {
@@ -380,11 +522,16 @@ static void wait_finish(struct lb_run *run)
 	uint64_t deadline = p->duration > 0 ? lb_now_ns() + (uint64_t)(p->duration * 1e9) : 0;
 	uint64_t last_progress = lb_now_ns(), last_ops = 0;
 
+	starve_start(run, last_progress);
 	for (;;) {
 		uint32_t f = lb_load_acquire(&run->finished);
-		uint64_t now = lb_now_ns(), wait_ns = 100000000, total = 0;
+		uint64_t now = lb_now_ns(), wait_ns = run->starve_window / 5, total = 0;
 		struct timespec ts;
 
+		if (wait_ns > 100000000)
+			wait_ns = 100000000;
+		if (!lb_load_relaxed(&run->stop))
+			starve_sample(run, now);	/* until the deadline: then threads just stop */
 		if (f == p->nthreads)
 			return;
 		if (deadline && !lb_load_relaxed(&run->stop)) {
@@ -414,6 +561,64 @@ void lb_result_free(struct lb_result *r)
 {
 	free(r->threads);
 	r->threads = NULL;
+	free(r->irq_cpus);
+	r->irq_cpus = NULL;
+}
+
+/* --latency: each thread's figures, and the point's over all threads */
+static int latency_results(struct lb_run *run, struct lb_result *r)
+{
+	const struct lb_point *p = run->p;
+	double calib = lb_clock.read_cycles_avg;
+	struct lb_hist *all = NULL, *rd = NULL, *wr = NULL, *one = NULL;
+	bool any = false;
+	int rc = 0;
+
+	if (posix_memalign((void **)&all, LB_CACHELINE, sizeof(*all)) ||
+	    posix_memalign((void **)&rd, LB_CACHELINE, sizeof(*rd)) ||
+	    posix_memalign((void **)&wr, LB_CACHELINE, sizeof(*wr)) ||
+	    posix_memalign((void **)&one, LB_CACHELINE, sizeof(*one))) {
+		lb_err("out of memory for the latency figures");
+		rc = LB_EXIT_RUNTIME;
+		goto out;
+	}
+	lb_hist_init(all);
+	lb_hist_init(rd);
+	lb_hist_init(wr);
+	for (unsigned i = 0; i < p->nthreads; i++) {
+		struct lb_worker *w = run->workers[i];
+		struct lb_thread_result *tr = &r->threads[i];
+
+		if (w->hist_r) {
+			lb_hist_init(one);
+			lb_hist_merge(one, w->hist_r);
+			lb_hist_merge(one, w->hist_w);
+			lb_lat_summarize(one, calib, &tr->lat);
+			lb_lat_summarize(w->hist_r, calib, &tr->lat_r);
+			lb_lat_summarize(w->hist_w, calib, &tr->lat_w);
+			lb_hist_merge(rd, w->hist_r);
+			lb_hist_merge(wr, w->hist_w);
+			any = true;
+		}
+		if (w->rt) {
+			lb_role_thread_result(w->rt, tr);
+			lb_role_thread_hists(w->rt, rd, wr);
+			any = true;
+		}
+	}
+	if (any) {
+		lb_hist_merge(all, rd);
+		lb_hist_merge(all, wr);
+		lb_lat_summarize(all, calib, &r->lat);
+		lb_lat_summarize(rd, calib, &r->lat_r);
+		lb_lat_summarize(wr, calib, &r->lat_w);
+	}
+out:
+	free(all);
+	free(rd);
+	free(wr);
+	free(one);
+	return rc;
 }
 
 int lb_run_point(const struct lb_point *p, struct lb_result *r)
@@ -429,7 +634,7 @@ int lb_run_point(const struct lb_point *p, struct lb_result *r)
 	struct lb_run *run = NULL;
 	struct worker_arg *args = NULL;
 	pthread_t *tids = NULL;
-	unsigned created = 0;
+	unsigned created = 0, ntakers = 0;
 	uint64_t t_create, t_last_end = 0, t_joined;
 	int rc = 0, err;
 
@@ -475,6 +680,15 @@ int lb_run_point(const struct lb_point *p, struct lb_result *r)
 		lb_err("lock %s: init failed: %s", ops->name, strerror(-err));
 		rc = LB_EXIT_RUNTIME;
 		goto out_lock;
+	}
+	if (p->roles) {
+		err = lb_role_point_init(p, run->lock, &run->stop, &run->rp);
+		if (err) {
+			lb_err("lock %s: cannot set up the thread roles: %s", ops->name,
+			       strerror(-err));
+			rc = LB_EXIT_RUNTIME;
+			goto out_fini;
+		}
 	}
 
 	t_create = lb_cycles_fenced();
@@ -531,8 +745,11 @@ int lb_run_point(const struct lb_point *p, struct lb_result *r)
 	for (unsigned i = 0; i < p->nthreads; i++) {
 		struct lb_worker *w = run->workers[i];
 		struct lb_thread_result *tr = &r->threads[i];
+		/* an interrupt reader thread takes no lock: its progress counts rounds */
+		bool taker = !(p->roles && lb_role_is_irq(p->roles[i].kind));
+		uint64_t ops_i = taker ? w->ops : 0;
 
-		tr->ops = w->ops;
+		tr->ops = ops_i;
 		tr->reads = w->reads;
 		tr->writes = w->writes;
 		tr->cpu_os = w->tctx.cpu;
@@ -541,20 +758,44 @@ int lb_run_point(const struct lb_point *p, struct lb_result *r)
 		memcpy(tr->ctr, w->ctr, sizeof(tr->ctr));
 		if (w->t_end > t_last_end)
 			t_last_end = w->t_end;
-		r->ops_total += w->ops;
-		r->reads += w->reads;
-		r->writes += w->writes;
-		r->ops_min = w->ops < r->ops_min ? w->ops : r->ops_min;
-		r->ops_max = w->ops > r->ops_max ? w->ops : r->ops_max;
 		for (unsigned k = 0; k < LB_LOCK_MAX_COUNTERS; k++)
 			r->ctr_total[k] += w->ctr[k];
+		if (!taker)
+			continue;
+		ntakers++;
+		r->ops_total += ops_i;
+		r->reads += w->reads;
+		r->writes += w->writes;
+		r->ops_min = ops_i < r->ops_min ? ops_i : r->ops_min;
+		r->ops_max = ops_i > r->ops_max ? ops_i : r->ops_max;
 	}
+	if (!ntakers)
+		r->ops_min = 0;
 	while (ops->counters && ops->counters[r->nctr])
 		r->nctr++;
-	r->ops_mean = (double)r->ops_total / p->nthreads;
+	r->ops_mean = ntakers ? (double)r->ops_total / ntakers : 0;
 	r->exec_ms = lb_cycles_to_ns(t_last_end - run->t_start) / 1e6;
 	r->ops_per_s = r->exec_ms > 0 ? (double)r->ops_total / (r->exec_ms / 1e3) : 0;
 	r->teardown_ms = lb_cycles_to_ns(t_joined - t_last_end) / 1e6;
+
+	/* fairness: the starvation watch (wait_finish) */
+	r->starve_window_ms = (double)run->starve_window / 1e6;
+	r->has_readers = run->starve[0].exists;
+	r->has_writers = run->starve[1].exists;
+	r->gap_read_ms = (double)run->starve[0].gap / 1e6;
+	r->gap_write_ms = (double)run->starve[1].gap / 1e6;
+	r->starved_readers = r->has_readers && run->starve[0].gap >= run->starve_window;
+	r->starved_writers = r->has_writers && run->starve[1].gap >= run->starve_window;
+	if (p->latency || p->roles)
+		rc = latency_results(run, r);
+	if (!rc && run->rp) {
+		struct lb_role_thread **rts = calloc(p->nthreads, sizeof(*rts));
+
+		for (unsigned i = 0; rts && i < p->nthreads; i++)
+			rts[i] = run->workers[i]->rt;
+		rc = rts ? lb_role_point_result(run->rp, rts, r) : LB_EXIT_RUNTIME;
+		free(rts);
+	}
 
 	if (p->validate) {
 		char ratio[32];
@@ -585,8 +826,15 @@ out_threads:
 	for (unsigned i = 0; i < p->nthreads; i++) {
 		if (run->workers[i] && ops->thread_fini)
 			ops->thread_fini(run->lock, &run->workers[i]->tctx);
+		if (run->workers[i]) {
+			free(run->workers[i]->hist_r);
+			free(run->workers[i]->hist_w);
+			lb_role_thread_free(run->workers[i]->rt);
+		}
 		free(run->workers[i]);
 	}
+	lb_role_point_fini(run->rp);
+out_fini:
 	if (ops->fini)
 		ops->fini(run->lock);
 out_lock:

@@ -8,8 +8,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "hist.h"
 #include "lock.h"
 #include "parse.h"
+#include "roles.h"
 #include "topology.h"
 
 /* What one point runs. */
@@ -33,6 +35,13 @@ struct lb_point {
 	unsigned npus;
 	bool pin;			/* false with --place=none */
 	unsigned repeat;		/* which repetition (0-based) */
+	/* --latency: time acquisitions (locks/loop.h's latency variants) */
+	bool latency;
+	uint32_t lat_every;		/* one acquisition in lat_every (1: all) */
+	/* NULL, or a role per thread (roles.h): the fair scenario */
+	const struct lb_role *roles;
+	unsigned phase;			/* the fair scenario's phase (fair.h), 0 otherwise */
+	uint32_t roles_dropped;		/* 1 << lb_role_kind left out: the lock cannot run them */
 };
 
 struct lb_thread_result {
@@ -41,6 +50,17 @@ struct lb_thread_result {
 	double finish_ms;		/* from the common start */
 	int cpu_os;			/* OS CPU the thread was pinned to, -1 if none */
 	int cpu_seen;			/* sched_getcpu() when it started */
+	/* --latency and roles: acquisition times, calibrated (zero when not timed) */
+	struct lb_lat lat, lat_r, lat_w;	/* all, reads, writes */
+	/* roles: attempts and successes (trylock threads), rounds (interrupt readers) */
+	uint64_t tries, successes;
+};
+
+/* Interrupt readers on one CPU (seed 002's "interrupt readers on CPU n" lines). */
+struct lb_irq_cpu {
+	int cpu;			/* OS index */
+	struct lb_lat lat;		/* read_lock in the handler, calibrated */
+	uint64_t tries, successes;	/* read_trylock in the handler */
 };
 
 struct lb_result {
@@ -55,6 +75,23 @@ struct lb_result {
 	unsigned nctr;
 	uint64_t ctr_total[LB_LOCK_MAX_COUNTERS];
 	struct lb_thread_result *threads;	/* nthreads entries */
+	/* latency over all threads (--latency or roles), calibrated */
+	struct lb_lat lat, lat_r, lat_w;
+	/*
+	 * Starvation: a population (the reads, or the writes, of all threads)
+	 * starves when two progress samples at least starve_window_ms apart
+	 * see the same count while some of its threads are still running.
+	 */
+	double starve_window_ms;
+	bool has_readers, has_writers;	/* the point has read, write acquisitions */
+	bool starved_readers, starved_writers;
+	double gap_read_ms, gap_write_ms;	/* longest such interval seen */
+	/* interrupt readers, per CPU of the placement that received them */
+	struct lb_irq_cpu *irq_cpus;
+	unsigned nirq_cpus;
+	unsigned irq_cpus_round;	/* CPUs interrupted in each round */
+	unsigned irq_cpus_total;	/* CPUs in the placement */
+	const char *irq_mechanism;	/* "signals" (seed 002: "IPIs") */
 };
 
 /**

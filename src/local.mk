@@ -10,6 +10,9 @@ liblockbench_a_SOURCES += \
 	src/topology.c src/topology.h \
 	src/harness.c src/harness.h \
 	src/stats.c src/stats.h \
+	src/hist.c src/hist.h \
+	src/roles.c src/roles.h \
+	src/fair.c src/fair.h \
 	src/run.c src/run.h \
 	src/output.c src/output.h \
-	src/output-table.c src/output-csv.c src/output-json.c
+	src/output-table.c src/output-csv.c src/output-json.c src/output-latency.c

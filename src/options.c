@@ -24,7 +24,10 @@ enum opt_id {
 	O_LOCK = 1000, O_LIST_LOCKS, O_SCENARIO,
 	O_RATIO, O_THREADS, O_LOAD, O_LOAD_NS, O_DELAY, O_OPS, O_DURATION, O_REPEAT,
 	O_PLACE, O_CPUS, O_PHYSICAL, O_TOPOLOGY, O_PLAN, O_LOCK_NODE,
-	O_VALIDATE, O_TIMEOUT,
+	O_VALIDATE, O_TIMEOUT, O_LATENCY, O_LATENCY_SAMPLE,
+	O_FAIR_READERS, O_FAIR_TRYLOCK_READERS, O_FAIR_WRITERS, O_FAIR_TRYLOCK_WRITERS,
+	O_FAIR_IRQ_READERS, O_FAIR_TRYLOCK_IRQ_READERS, O_FAIR_WRITER_PERIOD,
+	O_FAIR_TRYLOCK_WRITER_PERIOD, O_FAIR_TRYLOCK_WRITER_TRIES, O_FAIR_IRQ_PERIOD,
 	O_FORMAT, O_OUTPUT, O_QUIET, O_VERBOSE, O_HELP, O_VERSION,
 	O_LOCKOPT_BASE = 5000,
 };
@@ -45,7 +48,10 @@ static const struct lb_optdef lb_opts[] = {
 	{ "list-locks", O_LIST_LOCKS, 0, NULL, "Selection",
 	  "list the locks: name, kind, family, flags, availability, description" },
 	{ "scenario", O_SCENARIO, 0, "NAME", "Selection",
-	  "workload shape: mix (every thread runs the read:write mix; default)" },
+	  "workload shape: mix (every thread runs the read:write mix; default), fair (seed "
+	  "002's test of a reader-writer lock: calibration, single writer, single reader, "
+	  "multiple readers, then high contention with readers, trylock readers, periodic "
+	  "writers, trylock writers and interrupt readers; counts and periods below)" },
 	{ "ratio", O_RATIO, 'r', "R:W[,R:W...]", "Workload",
 	  "per-thread read:write mix, a deterministic interleave phase-shifted by thread "
 	  "index; 0:1 = writes only (default 0:1)" },
@@ -85,6 +91,39 @@ static const struct lb_optdef lb_opts[] = {
 	{ "timeout", O_TIMEOUT, 0, "SEC", "Measurement",
 	  "watchdog: stop a point that makes no progress for SEC seconds, print which "
 	  "threads wait and the lock word, exit 4 (default 60; 0 disables)" },
+	{ "latency", O_LATENCY, 0, NULL, "Measurement",
+	  "time each acquisition between two fenced cycle-counter reads, less their "
+	  "average cost (seed 002's calibration); per-thread histograms give [min,avg,max] "
+	  "and p50, p99, p99.9 in cycles and ns in CSV and JSON" },
+	{ "latency-sample", O_LATENCY_SAMPLE, 0, "N", "Measurement",
+	  "with --latency or --scenario=fair, time one acquisition in N, for when the "
+	  "timer would dominate a short critical section (default 1: every one)" },
+	{ "fair-readers", O_FAIR_READERS, 0, "N", "Fair scenario",
+	  "reader threads (read_lock, no delay) in the multiple-readers and high-contention "
+	  "phases (default 4)" },
+	{ "fair-trylock-readers", O_FAIR_TRYLOCK_READERS, 0, "N", "Fair scenario",
+	  "threads spinning on read_trylock in the high-contention phase (default 2)" },
+	{ "fair-writers", O_FAIR_WRITERS, 0, "N", "Fair scenario",
+	  "writer threads in the high-contention phase (default 2)" },
+	{ "fair-trylock-writers", O_FAIR_TRYLOCK_WRITERS, 0, "N", "Fair scenario",
+	  "trylock writer threads in the high-contention phase: subscribe where the lock "
+	  "can, try --fair-trylock-writer-tries times, give up (default 2)" },
+	{ "fair-irq-readers", O_FAIR_IRQ_READERS, 0, "N", "Fair scenario",
+	  "interrupt reader threads: each sends a signal to a worker on every CPU of the "
+	  "placement every --fair-irq-period; the handler takes the read lock (default 1 "
+	  "where the lock's read side is async-signal-safe, else 0)" },
+	{ "fair-trylock-irq-readers", O_FAIR_TRYLOCK_IRQ_READERS, 0, "N", "Fair scenario",
+	  "the same, with a handler spinning on read_trylock (default 1 where the lock "
+	  "allows, else 0)" },
+	{ "fair-writer-period", O_FAIR_WRITER_PERIOD, 0, "US", "Fair scenario",
+	  "busy wait after each writer iteration, in microseconds (default 10)" },
+	{ "fair-trylock-writer-period", O_FAIR_TRYLOCK_WRITER_PERIOD, 0, "US", "Fair scenario",
+	  "busy wait after each trylock writer iteration, in microseconds (default 10)" },
+	{ "fair-trylock-writer-tries", O_FAIR_TRYLOCK_WRITER_TRIES, 0, "N", "Fair scenario",
+	  "attempts before a trylock writer gives up, and unsubscribes (default 100; 0: "
+	  "never give up)" },
+	{ "fair-irq-period", O_FAIR_IRQ_PERIOD, 0, "MS", "Fair scenario",
+	  "time between two rounds of interrupts, in milliseconds (default 100)" },
 	{ "format", O_FORMAT, 'f', "FMT", "Output",
 	  "output format (default table): " /* the list of lb_formats follows */ },
 	{ "output", O_OUTPUT, 'o', "FILE", "Output",
@@ -373,6 +412,55 @@ static void set_lockopt(struct lb_config *c, const struct lockopt_ref *r, const 
 	c->lockopt[r->reg_index][r->opt_index] = v;
 }
 
+/* seed 002's thread mix (the Aug 17 2008 run): 4 readers, 2 trylock readers, ... */
+static void fair_defaults(struct lb_fair_cfg *f)
+{
+	memset(f, 0, sizeof(*f));
+	f->count[LB_ROLE_READER] = 4;
+	f->count[LB_ROLE_TRYLOCK_READER] = 2;
+	f->count[LB_ROLE_WRITER] = 2;
+	f->count[LB_ROLE_TRYLOCK_WRITER] = 2;
+	f->count[LB_ROLE_IRQ_READER] = 1;
+	f->count[LB_ROLE_TRYLOCK_IRQ_READER] = 1;
+	f->writer_period_ns = 10000;		/* "2 thread writers (10us period)" */
+	f->trylock_writer_period_ns = 10000;	/* "2 thread trylock writers (10us period)" */
+	f->trylock_writer_tries = 100;		/* the Aug 18 module's give-up */
+	f->irq_period_ns = 100000000;		/* "every 100 ms" */
+}
+
+#define FAIR_DEFAULT_DURATION 10.0	/* s of high contention; the seed ran 60 */
+
+/* --scenario=fair: what the other options may say, and its defaults */
+static void fair_check(struct lb_config *c, const char *ratio_arg, const char *threads_arg,
+		       const char *ops_arg, const char *load_arg, bool dur_set)
+{
+	if (c->scenario != LB_SCN_FAIR)
+		return;
+	if (ops_arg)
+		lb_die(LB_EXIT_USAGE, "--ops=%s: --scenario=fair runs each phase for a time; give "
+		       "--duration (the high-contention phase; the others run a sixth of it)", ops_arg);
+	if (ratio_arg)
+		lb_die(LB_EXIT_USAGE, "--ratio=%s: --scenario=fair gives each thread a role; set "
+		       "the counts with --fair-readers, --fair-writers, ...", ratio_arg);
+	if (threads_arg)
+		lb_die(LB_EXIT_USAGE, "--threads=%s: --scenario=fair sets its own thread counts "
+		       "(--fair-readers, --fair-writers, ...)", threads_arg);
+	if (c->repeat > 1)
+		lb_die(LB_EXIT_USAGE, "--repeat=%u: --scenario=fair runs each lock once", c->repeat);
+	if (c->validate)
+		lb_die(LB_EXIT_USAGE, "--validate: --scenario=fair checks exclusion itself (seed "
+		       "002's array check; a failure exits 3)");
+	if (c->nloads > 1)
+		lb_die(LB_EXIT_USAGE, "--%s=%s: --scenario=fair takes one critical-section length",
+		       c->load_ns ? "load-ns" : "load", load_arg ? load_arg : "");
+	for (unsigned i = 0; i < c->nlocks; i++)
+		if (c->locks[i]->kind != LB_LOCK_RW)
+			lb_die(LB_EXIT_USAGE, "--lock=%s: --scenario=fair needs a reader-writer lock; "
+			       "%s is exclusive", c->locks[i]->name, c->locks[i]->name);
+	if (!dur_set)
+		c->duration = FAIR_DEFAULT_DURATION;
+}
+
 /* The default experiment: seed 000's mutex and rwsem rows. */
 static void default_locks(struct lb_config *c)
 {
@@ -397,7 +485,8 @@ void lb_options_parse(struct lb_config *c, int argc, char **argv)
 	unsigned nglobal = LB_ARRAY_SIZE(lb_opts);
 	struct option *longopts;
 	char shortopts[64], why[256];
-	const char *ratio_arg = NULL, *threads_arg = NULL, *load_arg = NULL;
+	const char *ratio_arg = NULL, *threads_arg = NULL, *load_arg = NULL, *fair_opt = NULL;
+	const char *dur_arg = NULL, *sample_arg = NULL, *ops_arg = NULL;
 	bool ops_set = false, dur_set = false, format_set = false, load_ns_set = false;
 	size_t sl = 0;
 	int ch;
@@ -407,6 +496,8 @@ void lb_options_parse(struct lb_config *c, int argc, char **argv)
 	c->ops = 1000000;
 	c->timeout = 60;
 	c->lock_node = -1;
+	c->lat_every = 1;
+	fair_defaults(&c->fair);
 	c->argc = argc;
 	c->argv = argv;
 	build_lockopts(c);
@@ -469,9 +560,12 @@ void lb_options_parse(struct lb_config *c, int argc, char **argv)
 			c->list_locks = true;
 			break;
 		case O_SCENARIO:
-			if (strcmp(optarg, "mix") != 0)
-				bad_value(name, optarg, "unknown scenario; valid: mix");
-			c->scenario = LB_SCN_MIX;
+			if (strcmp(optarg, "mix") == 0)
+				c->scenario = LB_SCN_MIX;
+			else if (strcmp(optarg, "fair") == 0)
+				c->scenario = LB_SCN_FAIR;
+			else
+				bad_value(name, optarg, "unknown scenario; valid: mix, fair");
 			break;
 		case O_RATIO:
 			free(c->ratios);
@@ -506,11 +600,13 @@ void lb_options_parse(struct lb_config *c, int argc, char **argv)
 			if (lb_parse_u64(optarg, 1, 1000000000000ull, &c->ops, why, sizeof(why)))
 				bad_value(name, optarg, why);
 			ops_set = true;
+			ops_arg = optarg;
 			break;
 		case O_DURATION:
 			if (lb_parse_double(optarg, 0.001, 86400, &c->duration, why, sizeof(why)))
 				bad_value(name, optarg, why);
 			dur_set = true;
+			dur_arg = optarg;
 			break;
 		case O_REPEAT: {
 			uint64_t v;
@@ -562,6 +658,70 @@ void lb_options_parse(struct lb_config *c, int argc, char **argv)
 			if (lb_parse_double(optarg, 0, 86400, &c->timeout, why, sizeof(why)))
 				bad_value(name, optarg, why);
 			break;
+		case O_LATENCY:
+			c->latency = true;
+			break;
+		case O_LATENCY_SAMPLE: {
+			uint64_t v;
+
+			if (lb_parse_u64(optarg, 1, 1000000000, &v, why, sizeof(why)))
+				bad_value(name, optarg, why);
+			c->lat_every = (uint32_t)v;
+			sample_arg = optarg;
+			break;
+		}
+		case O_FAIR_READERS:
+		case O_FAIR_TRYLOCK_READERS:
+		case O_FAIR_WRITERS:
+		case O_FAIR_TRYLOCK_WRITERS:
+		case O_FAIR_IRQ_READERS:
+		case O_FAIR_TRYLOCK_IRQ_READERS: {
+			static const struct { int id; enum lb_role_kind k; } map[] = {
+				{ O_FAIR_READERS, LB_ROLE_READER },
+				{ O_FAIR_TRYLOCK_READERS, LB_ROLE_TRYLOCK_READER },
+				{ O_FAIR_WRITERS, LB_ROLE_WRITER },
+				{ O_FAIR_TRYLOCK_WRITERS, LB_ROLE_TRYLOCK_WRITER },
+				{ O_FAIR_IRQ_READERS, LB_ROLE_IRQ_READER },
+				{ O_FAIR_TRYLOCK_IRQ_READERS, LB_ROLE_TRYLOCK_IRQ_READER },
+			};
+			uint64_t v;
+
+			if (lb_parse_u64(optarg, 0, 1024, &v, why, sizeof(why)))
+				bad_value(name, optarg, why);
+			for (unsigned i = 0; i < LB_ARRAY_SIZE(map); i++)
+				if (map[i].id == ch) {
+					c->fair.count[map[i].k] = (unsigned)v;
+					c->fair.count_set[map[i].k] = true;
+				}
+			fair_opt = name;
+			break;
+		}
+		case O_FAIR_WRITER_PERIOD:
+		case O_FAIR_TRYLOCK_WRITER_PERIOD:
+		case O_FAIR_IRQ_PERIOD: {
+			uint64_t v, unit = ch == O_FAIR_IRQ_PERIOD ? 1000000 : 1000;
+
+			if (lb_parse_u64(optarg, ch == O_FAIR_IRQ_PERIOD ? 1 : 0, 10000000, &v, why,
+					 sizeof(why)))
+				bad_value(name, optarg, why);
+			if (ch == O_FAIR_WRITER_PERIOD)
+				c->fair.writer_period_ns = v * unit;
+			else if (ch == O_FAIR_TRYLOCK_WRITER_PERIOD)
+				c->fair.trylock_writer_period_ns = v * unit;
+			else
+				c->fair.irq_period_ns = v * unit;
+			fair_opt = name;
+			break;
+		}
+		case O_FAIR_TRYLOCK_WRITER_TRIES: {
+			uint64_t v;
+
+			if (lb_parse_u64(optarg, 0, 1000000000, &v, why, sizeof(why)))
+				bad_value(name, optarg, why);
+			c->fair.trylock_writer_tries = (uint32_t)v;
+			fair_opt = name;
+			break;
+		}
 		case O_FORMAT:
 			c->format = lb_format_find(optarg);
 			if (!c->format) {
@@ -633,10 +793,28 @@ void lb_options_parse(struct lb_config *c, int argc, char **argv)
 			}
 		}
 	}
-	if (!c->format)
-		c->format = &lb_formats[0];	/* table */
+	if (!c->format)	/* table; seed 002's report for its scenario */
+		c->format = c->scenario == LB_SCN_FAIR ? lb_format_find("latency") : &lb_formats[0];
+
+	if (c->latency && c->validate)
+		lb_die(LB_EXIT_USAGE, "--latency: --validate's checking critical sections would be "
+		       "timed too; measure without --validate");
+	if (sample_arg && !c->latency && c->scenario != LB_SCN_FAIR)
+		lb_die(LB_EXIT_USAGE, "--latency-sample=%s: applies with --latency or "
+		       "--scenario=fair, which were not given", sample_arg);
+	if (fair_opt && c->scenario != LB_SCN_FAIR)
+		lb_die(LB_EXIT_USAGE, "--%s: applies to --scenario=fair only", fair_opt);
+	if (dur_arg && c->scenario == LB_SCN_FAIR && c->duration < 0.006)
+		lb_die(LB_EXIT_USAGE, "--duration=%s: --scenario=fair needs at least 0.006 s "
+		       "(each no-contention phase runs a sixth of it)", dur_arg);
 
 	/* defaults */
+	if (c->nlocks == 0 && c->scenario == LB_SCN_FAIR) {
+		/* seed 002's lock where this build has it, else the C library's rwlock */
+		const struct lb_lock_ops *o = lb_lock_find("frwlock");
+
+		add_lock(c, o && !o->unavailable ? o : lb_lock_find("pthread-rwlock"), true);
+	}
 	if (c->nlocks == 0) {
 		c->is_default = true;
 		default_locks(c);
@@ -651,9 +829,10 @@ void lb_options_parse(struct lb_config *c, int argc, char **argv)
 		lb_die(LB_EXIT_RUNTIME, "internal error: %s", why);
 	if (!threads_arg && lb_parse_threads("2,max", &c->telems, &c->ntelems, why, sizeof(why)))
 		lb_die(LB_EXIT_RUNTIME, "internal error: %s", why);
-	if (!load_arg && lb_parse_u64_list("1,5,10", 0, 10000000, &c->loads, &c->nloads, why,
-					   sizeof(why)))
+	if (!load_arg && lb_parse_u64_list(c->scenario == LB_SCN_FAIR ? "0" : "1,5,10", 0, 10000000,
+					   &c->loads, &c->nloads, why, sizeof(why)))
 		lb_die(LB_EXIT_RUNTIME, "internal error: %s", why);
+	fair_check(c, ratio_arg, threads_arg, ops_arg, load_arg, dur_set);
 }
 
 void lb_config_free(struct lb_config *c)

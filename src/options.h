@@ -15,6 +15,7 @@
 
 #include "lock.h"
 #include "parse.h"
+#include "roles.h"
 
 #define LB_MAX_LOCKS 128	/* locks selected in one run */
 
@@ -47,6 +48,17 @@ const struct lb_format_def *lb_format_find(const char *name);
 
 enum lb_scenario {
 	LB_SCN_MIX = 0,
+	LB_SCN_FAIR = 1,	/* seed 002's phases (fair.c) */
+};
+
+/* --scenario=fair: the thread counts and periods of seed 002's test (fair.c) */
+struct lb_fair_cfg {
+	unsigned count[LB_ROLE_NKINDS];	/* threads of each type in the high-contention phase */
+	bool count_set[LB_ROLE_NKINDS];	/* given on the command line (else the seed's) */
+	uint64_t writer_period_ns;
+	uint64_t trylock_writer_period_ns;
+	uint32_t trylock_writer_tries;	/* 0: never give up */
+	uint64_t irq_period_ns;
 };
 
 struct lb_config {
@@ -81,6 +93,9 @@ struct lb_config {
 	/* measurement */
 	bool validate;
 	double timeout;			/* seconds without progress; 0 disables */
+	bool latency;			/* --latency: time every acquisition */
+	uint32_t lat_every;		/* --latency-sample: one in N (1: all) */
+	struct lb_fair_cfg fair;
 
 	/* output */
 	const struct lb_format_def *format;

@@ -7,8 +7,15 @@
  * so a file alone says what was measured (RFC 4180 quoting). The ctr_*
  * columns at the end are the event counters of the locks in the run
  * (summed over threads); a lock without that counter leaves the field
- * empty. Columns are only ever appended; LB_FORMAT_VERSION rises when a
- * meaning changes.
+ * empty. Columns are only ever appended (before the ctr_* columns, whose
+ * number depends on the locks); LB_FORMAT_VERSION rises when a meaning
+ * changes.
+ *
+ * Latency (--latency, --scenario=fair): lat_* over all timed acquisitions
+ * of the point, calibrated (less lat_calib_cycles, the average cost of the
+ * two counter reads); empty when nothing was timed. Fairness: the
+ * starvation watch (harness.h); starved_* and max_gap_* are empty when the
+ * point has no such acquisitions.
  */
 #include "config.h"
 
@@ -16,6 +23,7 @@
 #include <string.h>
 
 #include "clock.h"
+#include "fair.h"
 #include "output.h"
 #include "stats.h"
 
@@ -76,6 +84,81 @@ static void lock_options_str(const struct lb_point *p, char *buf, size_t len)
 	}
 }
 
+/* "writer_thread*2;reader_thread*4" of a point with roles */
+static void roles_str(const struct lb_point *p, char *buf, size_t len)
+{
+	size_t l = 0;
+
+	buf[0] = '\0';
+	for (unsigned t = 0; p->roles && t < p->nthreads && l < len; t++) {
+		unsigned n = 1;
+
+		if (t && p->roles[t - 1].kind == p->roles[t].kind)
+			continue;
+		while (t + n < p->nthreads && p->roles[t + n].kind == p->roles[t].kind)
+			n++;
+		l += (size_t)snprintf(buf + l, len - l, "%s%s*%u", l ? ";" : "",
+				      lb_role_name(p->roles[t].kind), n);
+	}
+}
+
+static void lat_columns(FILE *f, const struct lb_lat *l, bool ns)
+{
+	if (!ns) {
+		fprintf(f, ",%llu,%.1f,%llu,%llu,%llu,%llu", (unsigned long long)l->min, l->avg,
+			(unsigned long long)l->p50, (unsigned long long)l->p99,
+			(unsigned long long)l->p999, (unsigned long long)l->max);
+		return;
+	}
+	fprintf(f, ",%.1f,%.1f,%.1f,%.1f,%.1f,%.1f", lb_cycles_to_ns(l->min),
+		l->avg / lb_clock.tsc_per_ns, lb_cycles_to_ns(l->p50), lb_cycles_to_ns(l->p99),
+		lb_cycles_to_ns(l->p999), lb_cycles_to_ns(l->max));
+}
+
+/* scenario ... max_gap_write_ms */
+static void extra_columns(FILE *f, const struct lb_result *r)
+{
+	const struct lb_point *p = &r->point;
+	char roles[512];
+	bool timed = p->latency || p->roles;
+
+	roles_str(p, roles, sizeof(roles));
+	fprintf(f, ",%s,%s,%s,", p->phase ? "fair" : "mix", lb_fair_phase_name(p->phase), roles);
+	if (timed)
+		fprintf(f, "%u,%llu,%.1f", p->lat_every ? p->lat_every : 1,
+			(unsigned long long)r->lat.n, r->lat.calib);
+	else
+		fputs(",,", f);
+	if (timed && r->lat.n) {
+		lat_columns(f, &r->lat, false);
+		lat_columns(f, &r->lat, true);
+	} else {
+		fputs(",,,,,,,,,,,,", f);
+	}
+	if (timed && r->lat_r.n)
+		fprintf(f, ",%llu,%llu,%llu", (unsigned long long)r->lat_r.p50,
+			(unsigned long long)r->lat_r.p99, (unsigned long long)r->lat_r.max);
+	else
+		fputs(",,,", f);
+	if (timed && r->lat_w.n)
+		fprintf(f, ",%llu,%llu,%llu", (unsigned long long)r->lat_w.p50,
+			(unsigned long long)r->lat_w.p99, (unsigned long long)r->lat_w.max);
+	else
+		fputs(",,,", f);
+	fprintf(f, ",%.0f,", r->starve_window_ms);
+	if (r->has_readers)
+		fprintf(f, "%d", r->starved_readers);
+	fputc(',', f);
+	if (r->has_writers)
+		fprintf(f, "%d", r->starved_writers);
+	fputc(',', f);
+	if (r->has_readers)
+		fprintf(f, "%.1f", r->gap_read_ms);
+	fputc(',', f);
+	if (r->has_writers)
+		fprintf(f, "%.1f", r->gap_write_ms);
+}
+
 int lb_output_csv(FILE *f, const struct lb_report *rep)
 {
 	const char *ctr[64];
@@ -86,6 +169,12 @@ int lb_output_csv(FILE *f, const struct lb_report *rep)
 	      "load_pauses,delay_pauses,mode,ops_per_thread,duration_s,repeat,placement,cpus,"
 	      "lock_node,validate,exec_time_ms,ops_total,ops_per_s,read_ops,write_ops,"
 	      "ops_min,ops_mean,ops_max,fairness_jain,setup_ms,tsc_mhz,pause_ns,teardown_ms", f);
+	fputs(",scenario,phase,roles,latency_sample,lat_samples,lat_calib_cycles,"
+	      "lat_min_cycles,lat_avg_cycles,lat_p50_cycles,lat_p99_cycles,lat_p999_cycles,"
+	      "lat_max_cycles,lat_min_ns,lat_avg_ns,lat_p50_ns,lat_p99_ns,lat_p999_ns,lat_max_ns,"
+	      "lat_read_p50_cycles,lat_read_p99_cycles,lat_read_max_cycles,"
+	      "lat_write_p50_cycles,lat_write_p99_cycles,lat_write_max_cycles,"
+	      "starve_window_ms,starved_readers,starved_writers,max_gap_read_ms,max_gap_write_ms", f);
 	for (unsigned k = 0; k < nctr; k++) {
 		fputs(",ctr_", f);
 		for (const char *s = ctr[k]; *s; s++)
@@ -97,13 +186,10 @@ int lb_output_csv(FILE *f, const struct lb_report *rep)
 		const struct lb_result *r = &rep->results[i];
 		const struct lb_point *p = &r->point;
 		char buf[512], cpus[4096];
-		uint64_t *per = calloc(p->nthreads, sizeof(*per));
 		size_t l = 0;
 
 		cpus[0] = '\0';
 		for (unsigned t = 0; t < p->nthreads && r->threads; t++) {
-			if (per)
-				per[t] = r->threads[t].ops;
 			if (l < sizeof(cpus))
 				l += (size_t)snprintf(cpus + l, sizeof(cpus) - l, "%s%d", t ? ";" : "",
 						      r->threads[t].cpu_os);
@@ -136,9 +222,10 @@ int lb_output_csv(FILE *f, const struct lb_report *rep)
 			p->lock_node, p->validate ? 1 : 0, r->exec_ms, (unsigned long long)r->ops_total,
 			r->ops_per_s, (unsigned long long)r->reads, (unsigned long long)r->writes,
 			(unsigned long long)r->ops_min, r->ops_mean, (unsigned long long)r->ops_max,
-			per ? lb_jain(per, p->nthreads) : 0, r->setup_ms, lb_clock.tsc_per_ns * 1e3,
+			lb_result_jain(r, -1), r->setup_ms, lb_clock.tsc_per_ns * 1e3,
 			lb_clock.pause_ns);
 		fprintf(f, ",%.4f", r->teardown_ms);
+		extra_columns(f, r);
 		for (unsigned k = 0; k < nctr; k++) {
 			int idx = -1;
 
@@ -151,7 +238,6 @@ int lb_output_csv(FILE *f, const struct lb_report *rep)
 				fputc(',', f);
 		}
 		fputc('\n', f);
-		free(per);
 	}
 	return ferror(f) ? -1 : 0;
 }

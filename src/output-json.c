@@ -7,6 +7,12 @@
  * results. Key names carry their units (_ms, _per_s, _ns). Each result
  * holds the per-thread detail (CPU, operations, reads, writes, finish
  * time, event counters), which the CSV sums up.
+ *
+ * With --latency or --scenario=fair a result has "latency" (all, read and
+ * write acquisitions, calibrated, in cycles and ns) and each thread its
+ * own; the fair scenario's results add their phase, each thread's role,
+ * attempts and successes, and the interrupt readers per CPU. Every result
+ * has "fairness": Jain's index and the starvation watch.
  */
 #include "config.h"
 
@@ -16,6 +22,7 @@
 #include <json.h>
 
 #include "clock.h"
+#include "fair.h"
 #include "output.h"
 #include "stats.h"
 #include "topology.h"
@@ -48,11 +55,90 @@ static json_object *lock_options_obj(const struct lb_point *p)
 	return o;
 }
 
+static json_object *lat_obj(const struct lb_lat *l)
+{
+	json_object *o = json_object_new_object();
+
+	ADD(o, "samples", JINT(l->n));
+	ADD(o, "min_cycles", JINT(l->min));
+	ADD(o, "avg_cycles", JDBL(l->avg));
+	ADD(o, "p50_cycles", JINT(l->p50));
+	ADD(o, "p99_cycles", JINT(l->p99));
+	ADD(o, "p999_cycles", JINT(l->p999));
+	ADD(o, "max_cycles", JINT(l->max));
+	ADD(o, "min_ns", JDBL(lb_cycles_to_ns(l->min)));
+	ADD(o, "avg_ns", JDBL(l->avg / lb_clock.tsc_per_ns));
+	ADD(o, "p50_ns", JDBL(lb_cycles_to_ns(l->p50)));
+	ADD(o, "p99_ns", JDBL(lb_cycles_to_ns(l->p99)));
+	ADD(o, "p999_ns", JDBL(lb_cycles_to_ns(l->p999)));
+	ADD(o, "max_ns", JDBL(lb_cycles_to_ns(l->max)));
+	return o;
+}
+
+static json_object *latency_obj(const struct lb_point *p, const struct lb_lat *all,
+				const struct lb_lat *rd, const struct lb_lat *wr)
+{
+	json_object *o = json_object_new_object();
+
+	ADD(o, "calib_cycles", JDBL(all->calib));
+	ADD(o, "sample_every", JINT(p->lat_every ? p->lat_every : 1));
+	ADD(o, "all", lat_obj(all));
+	ADD(o, "read", lat_obj(rd));
+	ADD(o, "write", lat_obj(wr));
+	return o;
+}
+
+static json_object *fairness_obj(const struct lb_result *r)
+{
+	json_object *o = json_object_new_object();
+
+	ADD(o, "jain", JDBL(lb_result_jain(r, -1)));
+	if (r->point.roles) {
+		json_object *by = json_object_new_object();
+		bool seen[LB_ROLE_NKINDS] = { false };
+
+		for (unsigned t = 0; t < r->point.nthreads; t++) {
+			enum lb_role_kind k = r->point.roles[t].kind;
+
+			if (seen[k] || lb_role_is_irq(k))
+				continue;
+			seen[k] = true;
+			ADD(by, lb_role_name(k), JDBL(lb_result_jain(r, (int)k)));
+		}
+		ADD(o, "jain_by_role", by);
+	}
+	ADD(o, "ops_min", JINT(r->ops_min));
+	ADD(o, "ops_mean", JDBL(r->ops_mean));
+	ADD(o, "ops_max", JINT(r->ops_max));
+	ADD(o, "starve_window_ms", JDBL(r->starve_window_ms));
+	ADD(o, "starved_readers", r->has_readers ? JBOOL(r->starved_readers) : NULL);
+	ADD(o, "starved_writers", r->has_writers ? JBOOL(r->starved_writers) : NULL);
+	ADD(o, "max_gap_read_ms", r->has_readers ? JDBL(r->gap_read_ms) : NULL);
+	ADD(o, "max_gap_write_ms", r->has_writers ? JDBL(r->gap_write_ms) : NULL);
+	return o;
+}
+
+static json_object *irq_obj(const struct lb_result *r)
+{
+	json_object *a = json_object_new_array();
+
+	for (unsigned c = 0; c < r->nirq_cpus; c++) {
+		const struct lb_irq_cpu *ic = &r->irq_cpus[c];
+		json_object *o = json_object_new_object();
+
+		ADD(o, "cpu", JINT(ic->cpu));
+		ADD(o, "read_lock", lat_obj(&ic->lat));
+		ADD(o, "read_trylock_attempts", JINT(ic->tries));
+		ADD(o, "read_trylock_successes", JINT(ic->successes));
+		json_object_array_add(a, o);
+	}
+	return a;
+}
+
 static json_object *result_obj(const struct lb_report *rep, const struct lb_result *r)
 {
 	const struct lb_point *p = &r->point;
 	json_object *o = json_object_new_object(), *th = json_object_new_array();
-	uint64_t *per = calloc(p->nthreads, sizeof(*per));
 	char ratio[32];
 
 	ADD(o, "lock", JSTR(p->ops->name));
@@ -84,12 +170,22 @@ static json_object *result_obj(const struct lb_report *rep, const struct lb_resu
 	ADD(o, "setup_ms", JDBL(r->setup_ms));
 	ADD(o, "teardown_ms", JDBL(r->teardown_ms));
 	ADD(o, "counters", counters_obj(p->ops, r->ctr_total));
+	ADD(o, "scenario", JSTR(p->phase ? "fair" : "mix"));
+	if (p->phase) {
+		ADD(o, "phase", JSTR(lb_fair_phase_name(p->phase)));
+		ADD(o, "phase_title", JSTR(lb_fair_phase_title(p->phase)));
+	}
+	if (p->latency || p->roles)
+		ADD(o, "latency", latency_obj(p, &r->lat, &r->lat_r, &r->lat_w));
+	if (r->irq_cpus) {
+		ADD(o, "interrupt_mechanism", JSTR(r->irq_mechanism));
+		ADD(o, "interrupt_cpus_per_round", JINT(r->irq_cpus_round));
+		ADD(o, "interrupt_readers", irq_obj(r));
+	}
 	for (unsigned t = 0; r->threads && t < p->nthreads; t++) {
 		const struct lb_thread_result *tr = &r->threads[t];
 		json_object *x = json_object_new_object();
 
-		if (per)
-			per[t] = tr->ops;
 		ADD(x, "tid", JINT(t));
 		ADD(x, "cpu", JINT(tr->cpu_os));
 		ADD(x, "cpu_seen", JINT(tr->cpu_seen));
@@ -98,11 +194,19 @@ static json_object *result_obj(const struct lb_report *rep, const struct lb_resu
 		ADD(x, "writes", JINT(tr->writes));
 		ADD(x, "finish_ms", JDBL(tr->finish_ms));
 		ADD(x, "counters", counters_obj(p->ops, tr->ctr));
+		if (p->roles) {
+			ADD(x, "role", JSTR(lb_role_name(p->roles[t].kind)));
+			ADD(x, "role_index", JINT(p->roles[t].index));
+			ADD(x, "attempts", JINT(tr->tries));
+			ADD(x, "successes", JINT(tr->successes));
+		}
+		if (p->latency || p->roles)
+			ADD(x, "latency", latency_obj(p, &tr->lat, &tr->lat_r, &tr->lat_w));
 		json_object_array_add(th, x);
 	}
-	ADD(o, "fairness_jain", JDBL(per ? lb_jain(per, p->nthreads) : 0));
+	ADD(o, "fairness_jain", JDBL(lb_result_jain(r, -1)));
+	ADD(o, "fairness", fairness_obj(r));
 	ADD(o, "per_thread", th);
-	free(per);
 	return o;
 }
 
@@ -115,7 +219,20 @@ static json_object *config_obj(const struct lb_config *c)
 	for (unsigned i = 0; i < c->nlocks; i++)
 		json_object_array_add(a, JSTR(c->locks[i]->name));
 	ADD(o, "locks", a);
-	ADD(o, "scenario", JSTR("mix"));
+	ADD(o, "scenario", JSTR(c->scenario == LB_SCN_FAIR ? "fair" : "mix"));
+	ADD(o, "latency", JBOOL(c->latency));
+	ADD(o, "latency_sample", JINT(c->lat_every));
+	if (c->scenario == LB_SCN_FAIR) {
+		json_object *fo = json_object_new_object();
+
+		for (unsigned k = LB_ROLE_READER; k < LB_ROLE_NKINDS; k++)
+			ADD(fo, lb_role_name(k), JINT(c->fair.count[k]));
+		ADD(fo, "writer_period_ns", JINT(c->fair.writer_period_ns));
+		ADD(fo, "trylock_writer_period_ns", JINT(c->fair.trylock_writer_period_ns));
+		ADD(fo, "trylock_writer_tries", JINT(c->fair.trylock_writer_tries));
+		ADD(fo, "irq_period_ns", JINT(c->fair.irq_period_ns));
+		ADD(o, "fair", fo);
+	}
 	a = json_object_new_array();
 	for (unsigned i = 0; i < c->nratios; i++)
 		json_object_array_add(a, JSTR(lb_ratio_str(&c->ratios[i], buf, sizeof(buf))));

@@ -2,11 +2,13 @@
 /* output.c - formatter dispatch and shared helpers */
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
 #include <time.h>
 
 #include "output.h"
+#include "stats.h"
 
 /* The formats, in --help order; the first is the default. One row each. */
 const struct lb_format_def lb_formats[] = {
@@ -14,6 +16,9 @@ const struct lb_format_def lb_formats[] = {
 	  NULL },
 	{ "csv", "csv", "one row per point and repetition, for plotting", lb_output_csv, NULL },
 	{ "json", "json", "the whole run with per-thread detail", lb_output_json, NULL },
+	{ "latency", NULL, "seed 002's report: timer calibration, then per thread iterations and "
+	  "lock delay [min,avg,max] in cycles (--scenario=fair or --latency)", lb_output_latency,
+	  lb_output_latency_check },
 	{ NULL, NULL, NULL, NULL, NULL },
 };
 
@@ -53,4 +58,38 @@ void lb_report_fill_host(struct lb_report *rep)
 	}
 	gmtime_r(&now, &tm);
 	strftime(rep->timestamp, sizeof(rep->timestamp), "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+double lb_result_jain(const struct lb_result *r, int kind)
+{
+	const struct lb_point *p = &r->point;
+	uint64_t *per = calloc(p->nthreads ? p->nthreads : 1, sizeof(*per));
+	unsigned n = 0;
+	double j;
+
+	if (!per || !r->threads) {
+		free(per);
+		return 0;
+	}
+	for (unsigned t = 0; t < p->nthreads; t++) {
+		enum lb_role_kind k = p->roles ? p->roles[t].kind : LB_ROLE_MIX;
+
+		if (lb_role_is_irq(k) || (kind >= 0 && (int)k != kind))
+			continue;
+		per[n++] = r->threads[t].ops;
+	}
+	j = n ? lb_jain(per, n) : 0;
+	free(per);
+	return j;
+}
+
+void lb_fmt_starvation(FILE *f, const struct lb_result *r)
+{
+	if (!r->starved_readers && !r->starved_writers)
+		fputs("none", f);
+	if (r->starved_readers)
+		fprintf(f, "readers starved (no read for %.0f ms)%s", r->gap_read_ms,
+			r->starved_writers ? ", " : "");
+	if (r->starved_writers)
+		fprintf(f, "writers starved (no write for %.0f ms)", r->gap_write_ms);
 }

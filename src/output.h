@@ -35,6 +35,9 @@ typedef int (*lb_formatter)(FILE *f, const struct lb_report *rep);
 int lb_output_table(FILE *f, const struct lb_report *rep);
 int lb_output_csv(FILE *f, const struct lb_report *rep);
 int lb_output_json(FILE *f, const struct lb_report *rep);
+int lb_output_latency(FILE *f, const struct lb_report *rep);
+/* lb_output_latency_check() - the latency report needs --scenario=fair or --latency */
+int lb_output_latency_check(const struct lb_config *c, char *why, size_t len);
 
 /**
  * lb_fmt_figure() - a table figure: under 1000 with one decimal, else an integer
@@ -44,6 +47,15 @@ int lb_output_json(FILE *f, const struct lb_report *rep);
 char *lb_fmt_figure(double v, bool fixed_time, char *buf, size_t len);
 /* lb_point_figure() - the figure a table shows: ms, or Mops/s in fixed-time mode */
 double lb_point_figure(const struct lb_result *r, bool fixed_time);
+/**
+ * lb_result_jain() - Jain's index of the threads' operations in a point
+ * @kind: only the threads of this role (enum lb_role_kind), or -1 for all
+ *
+ * Interrupt reader threads take no lock and are left out.
+ */
+double lb_result_jain(const struct lb_result *r, int kind);
+/* lb_fmt_starvation() - "none", "readers starved (no read for 412 ms)", ... */
+void lb_fmt_starvation(FILE *f, const struct lb_result *r);
 /* lb_report_fill_host() - host, kernel and timestamp of this run */
 void lb_report_fill_host(struct lb_report *rep);
 

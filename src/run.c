@@ -16,7 +16,9 @@
 #include <unistd.h>
 
 #include "clock.h"
+#include "fair.h"
 #include "log.h"
+#include "output.h"
 #include "run.h"
 
 static uint64_t load_pauses(const struct lb_config *c, uint64_t v)
@@ -49,6 +51,8 @@ static void fill_point(const struct lb_plan *plan, struct lb_point *p, unsigned 
 	p->npus = plan->npus;
 	p->pin = c->place != LB_PLACE_NONE;
 	p->repeat = rep;
+	p->latency = c->latency;
+	p->lat_every = c->lat_every;
 }
 
 static void verbose_point(const struct lb_result *r)
@@ -62,6 +66,11 @@ static void verbose_point(const struct lb_result *r)
 		(unsigned long long)p->load_arg, p->load_ns ? "ns" : "", r->exec_ms, r->ops_per_s,
 		(unsigned long long)r->ops_min, r->ops_mean, (unsigned long long)r->ops_max,
 		r->setup_ms);
+	if (r->has_readers || r->has_writers) {
+		fprintf(stderr, "lockbench:   starvation (window %.0f ms): ", r->starve_window_ms);
+		lb_fmt_starvation(stderr, r);
+		fputc('\n', stderr);
+	}
 	for (unsigned k = 0; k < r->nctr; k++)
 		fprintf(stderr, "lockbench:   counter %s = %llu\n", p->ops->counters[k],
 			(unsigned long long)r->ctr_total[k]);
@@ -87,6 +96,10 @@ int lb_run_all(const struct lb_plan *plan, struct lb_result **out, unsigned *nou
 	struct lb_result *res = calloc(total ? total : 1, sizeof(*res));
 	bool progress = isatty(STDERR_FILENO) && lb_verbose >= 0;
 
+	if (c->scenario == LB_SCN_FAIR) {
+		free(res);
+		return lb_fair_run_all(plan, out, nout);
+	}
 	if (!res) {
 		lb_err("out of memory for %u results", total);
 		return LB_EXIT_RUNTIME;
@@ -143,6 +156,11 @@ void lb_plan_print(FILE *f, const struct lb_plan *plan)
 	fprintf(f, "# placement: %s%s%s, %u CPUs in the placement%s\n", lb_place_name(c->place),
 		c->cpus ? ", cpus " : "", c->cpus ? c->cpus : "", plan->npus,
 		c->place == LB_PLACE_NONE ? " (threads are not pinned)" : "");
+	if (c->scenario == LB_SCN_FAIR) {
+		fprintf(f, "# scenario fair (seed 002): the phases of each lock\n");
+		lb_fair_plan_print(f, plan);
+		return;
+	}
 	for (unsigned k = 0; k < plan->nthreads; k++) {
 		unsigned nt = plan->threads[k];
 

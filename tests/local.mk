@@ -7,12 +7,16 @@ UNIT_TESTS = \
 	tests/unit/test-parse \
 	tests/unit/test-harness \
 	tests/unit/test-registry \
-	tests/unit/test-output
+	tests/unit/test-output \
+	tests/unit/test-latency \
+	tests/unit/test-roles
 check_PROGRAMS += $(UNIT_TESTS)
 tests_unit_test_parse_SOURCES = tests/unit/test-parse.c tests/unit/check.h
 tests_unit_test_harness_SOURCES = tests/unit/test-harness.c tests/unit/check.h
 tests_unit_test_registry_SOURCES = tests/unit/test-registry.c tests/unit/check.h
 tests_unit_test_output_SOURCES = tests/unit/test-output.c tests/unit/check.h
+tests_unit_test_latency_SOURCES = tests/unit/test-latency.c tests/unit/check.h
+tests_unit_test_roles_SOURCES = tests/unit/test-roles.c tests/unit/check.h
 
 # --- every lock under --validate (one .validate file per lock)
 VALIDATE_TESTS = \
@@ -49,7 +53,8 @@ CLI_TESTS = \
 	tests/cli/output-file.sh \
 	tests/cli/plan.sh \
 	tests/cli/default.sh \
-	tests/cli/osq-unqueue.sh
+	tests/cli/osq-unqueue.sh \
+	tests/cli/fair.sh
 
 TESTS += $(UNIT_TESTS) $(VALIDATE_TESTS) $(TOPO_TESTS) $(CLI_TESTS)
 
@@ -63,5 +68,5 @@ AM_TESTS_ENVIRONMENT = \
 	LOCKBENCH='$(abs_top_builddir)/lockbench'; export LOCKBENCH;
 
 EXTRA_DIST += tests/lib.sh tests/validate/run-validate.sh tests/topology/run-topology.sh \
-	tests/golden/README tests/golden/seed000-table.txt \
+	tests/golden/README tests/golden/seed000-table.txt tests/golden/seed002-latency.txt \
 	$(VALIDATE_TESTS) $(TOPO_TESTS) $(TOPO_TESTS:.topo=.expected) $(CLI_TESTS)

@@ -9,6 +9,8 @@
 #ifndef LB_TESTS_CHECK_H
 #define LB_TESTS_CHECK_H
 
+#include <ctype.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -27,6 +29,27 @@ static int check_total, check_failed;
 
 #define CHECK_STR(a, b)								\
 	CHECK(strcmp((a), (b)) == 0, "got \"%s\", want \"%s\"", (a), (b))
+
+/* squeeze() - collapse runs of white space to one space and trim the ends (golden files) */
+static inline void squeeze(const char *in, char *out, size_t len)
+{
+	size_t o = 0;
+	bool space = false;
+
+	while (*in && isspace((unsigned char)*in))
+		in++;
+	for (; *in && o + 1 < len; in++) {
+		if (isspace((unsigned char)*in)) {
+			space = true;
+			continue;
+		}
+		if (space)
+			out[o++] = ' ';
+		space = false;
+		out[o++] = *in;
+	}
+	out[o] = '\0';
+}
 
 static inline int check_done(void)
 {

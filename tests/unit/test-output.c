@@ -23,27 +23,6 @@ static const struct lb_lock_ops fake_mutex = { .name = "mutex", .family = "sleep
 static const struct lb_lock_ops fake_rwsem = { .name = "rwsem", .family = "sleep",
 					       .kind = LB_LOCK_RW };
 
-/* Collapse runs of white space to one space and trim the ends. */
-static void squeeze(const char *in, char *out, size_t len)
-{
-	size_t o = 0;
-	bool space = false;
-
-	while (*in && isspace((unsigned char)*in))
-		in++;
-	for (; *in && o + 1 < len; in++) {
-		if (isspace((unsigned char)*in)) {
-			space = true;
-			continue;
-		}
-		if (space)
-			out[o++] = ' ';
-		space = false;
-		out[o++] = *in;
-	}
-	out[o] = '\0';
-}
-
 static char golden[64][160];
 static unsigned ngolden;
 
@@ -251,10 +230,18 @@ static void csv(void)
 		  "lock,kind,family,lock_options,ratio,ratio_reads,ratio_writes,threads,load,load_unit,"
 		  "load_pauses,delay_pauses,mode,ops_per_thread,duration_s,repeat,placement,cpus,"
 		  "lock_node,validate,exec_time_ms,ops_total,ops_per_s,read_ops,write_ops,"
-		  "ops_min,ops_mean,ops_max,fairness_jain,setup_ms,tsc_mhz,pause_ns,teardown_ms,ctr_spin_waits");
+		  "ops_min,ops_mean,ops_max,fairness_jain,setup_ms,tsc_mhz,pause_ns,teardown_ms,"
+		  "scenario,phase,roles,latency_sample,lat_samples,lat_calib_cycles,"
+		  "lat_min_cycles,lat_avg_cycles,lat_p50_cycles,lat_p99_cycles,lat_p999_cycles,"
+		  "lat_max_cycles,lat_min_ns,lat_avg_ns,lat_p50_ns,lat_p99_ns,lat_p999_ns,lat_max_ns,"
+		  "lat_read_p50_cycles,lat_read_p99_cycles,lat_read_max_cycles,"
+		  "lat_write_p50_cycles,lat_write_p99_cycles,lat_write_max_cycles,"
+		  "starve_window_ms,starved_readers,starved_writers,max_gap_read_ms,max_gap_write_ms,"
+		  "ctr_spin_waits");
 	CHECK_STR(nl + 1, "1," PACKAGE_VERSION ",2026-11-29T00:00:00Z,\"box,1\",\"Linux 6.1 \"\"x\"\"\",,,"
 		  "ticket,excl,spin,,1:1,1,1,2,5,pause,5,0,ops,1000,0,1,socket,0;1,-1,0,12.500000,2000,"
-		  "160000.0,0,2000,1000,1000.0,1000,1.0000,0.2500,0.000,0.000,0.0000,77\n");
+		  "160000.0,0,2000,1000,1000.0,1000,1.0000,0.2500,0.000,0.000,0.0000,"
+		  "mix,,,,,,,,,,,,,,,,,,,,,,,,0,,,,,77\n");
 	free(buf);
 }
 
