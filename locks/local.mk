@@ -6,9 +6,12 @@ liblockbench_a_SOURCES += \
 	locks/null.c \
 	locks/busted.c \
 	locks/tas.c \
+	locks/ttas.c \
 	locks/ticket.c \
+	locks/aqticket.c \
 	locks/mcs.c \
 	locks/osq.c locks/osq.h locks/resched.h \
+	locks/qspinlock.c \
 	locks/pthread-spin.c \
 	locks/pthread-mutex.c \
 	locks/pthread-adaptive.c \

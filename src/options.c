@@ -598,6 +598,13 @@ void lb_options_parse(struct lb_config *c, int argc, char **argv)
 		lb_die(LB_EXIT_USAGE, "unexpected argument '%s' (see lockbench --help)", argv[optind]);
 	free(longopts);
 
+	/* rules across a lock's options (each value's range is checked above) */
+	for (unsigned i = 0; i < lb_lock_count(); i++) {
+		const struct lb_lock_ops *o = lb_lock_at(i);
+
+		if (o->check_options && o->check_options(c->lockopt[i], why, sizeof(why)))
+			lb_die(LB_EXIT_USAGE, "%s", why);
+	}
 	if (c->list_locks) {
 		lb_lock_list(stdout);
 		lb_exit(LB_EXIT_OK);

@@ -19,10 +19,16 @@ VALIDATE_TESTS = \
 	tests/validate/null.validate \
 	tests/validate/busted.validate \
 	tests/validate/tas.validate \
+	tests/validate/ttas.validate \
+	tests/validate/ttas-nobackoff.validate \
 	tests/validate/ticket.validate \
+	tests/validate/aqticket.validate \
+	tests/validate/aqticket-queued.validate \
 	tests/validate/mcs.validate \
 	tests/validate/osq.validate \
 	tests/validate/osq-unqueue.validate \
+	tests/validate/qspinlock.validate \
+	tests/validate/qspinlock-nopending.validate \
 	tests/validate/pthread-spin.validate \
 	tests/validate/pthread-mutex.validate \
 	tests/validate/pthread-adaptive.validate \
@@ -49,7 +55,8 @@ CLI_TESTS = \
 	tests/cli/output-file.sh \
 	tests/cli/plan.sh \
 	tests/cli/default.sh \
-	tests/cli/osq-unqueue.sh
+	tests/cli/osq-unqueue.sh \
+	tests/cli/aqticket-switch.sh
 
 TESTS += $(UNIT_TESTS) $(VALIDATE_TESTS) $(TOPO_TESTS) $(CLI_TESTS)
 
