@@ -5,6 +5,7 @@ liblockbench_a_SOURCES += \
 	locks/pthread-common.h \
 	locks/null.c \
 	locks/busted.c \
+	locks/stall.c \
 	locks/tas.c \
 	locks/ttas.c \
 	locks/ticket.c \

@@ -56,6 +56,7 @@ CLI_TESTS = \
 	tests/cli/plan.sh \
 	tests/cli/default.sh \
 	tests/cli/osq-unqueue.sh \
+	tests/cli/watchdog.sh \
 	tests/cli/aqticket-switch.sh
 
 TESTS += $(UNIT_TESTS) $(VALIDATE_TESTS) $(TOPO_TESTS) $(CLI_TESTS)

@@ -14,6 +14,8 @@ int main(void)
 	CHECK(lb_lock_find("nosuch") == NULL, "unknown names are not found");
 	CHECK(lb_lock_find("busted") && (lb_lock_find("busted")->flags & LB_LOCK_F_HIDDEN),
 	      "busted exists and is hidden");
+	CHECK(lb_lock_find("stall") && (lb_lock_find("stall")->flags & LB_LOCK_F_HIDDEN),
+	      "stall exists and is hidden");
 	CHECK(!lb_lock_in_family(lb_lock_find("busted"), "all"), "busted is in no family");
 	CHECK(lb_lock_in_family(lb_lock_find("ticket"), "spin"), "ticket is spin");
 	CHECK(lb_lock_in_family(lb_lock_find("pthread-rwlock"), "rw"), "rwlock is rw");
@@ -26,11 +28,14 @@ int main(void)
 
 		if (!(o->flags & LB_LOCK_F_HIDDEN))
 			visible++;
+		else	/* the controls that prove a check can fail */
+			CHECK(strcmp(o->family, "harness") == 0, "hidden lock %s is not a harness control",
+			      o->name);
 		/* every available lock has its own inlined loop (loop.h) */
 		CHECK(o->unavailable || o->loop, "lock %s has no LB_LOCK_LOOP", o->name);
 		CHECK(o->unavailable || o->describe || (o->flags & LB_LOCK_F_NOEXCL),
 		      "lock %s cannot describe its lock word for the watchdog", o->name);
 	}
-	CHECK(visible + 1 == lb_lock_count(), "only busted is hidden");
+	CHECK(visible + 2 == lb_lock_count(), "only busted and stall are hidden");
 	return check_done();
 }
