@@ -85,8 +85,9 @@ static const struct lb_optdef lb_opts[] = {
 	{ "timeout", O_TIMEOUT, 0, "SEC", "Measurement",
 	  "watchdog: stop a point that makes no progress for SEC seconds, print which "
 	  "threads wait and the lock word, exit 4 (default 60; 0 disables)" },
-	{ "format", O_FORMAT, 'f', "FMT", "Output",
-	  "output format (default table): " /* the list of lb_formats follows */ },
+	{ "format", O_FORMAT, 'f', "FMT[,FMT...]", "Output",
+	  "output format (default table); several, comma separated, are written one after "
+	  "the other from the same run: " /* the list of lb_formats follows */ },
 	{ "output", O_OUTPUT, 'o', "FILE", "Output",
 	  "write the results to FILE (format from the extension unless -f; written to a "
 	  "temporary file and renamed, so a failed run leaves nothing)" },
@@ -345,6 +346,38 @@ static void format_list(char *buf, size_t len)
 		l += (size_t)snprintf(buf + l, len - l, "%s%s", i ? ", " : "", lb_formats[i].name);
 }
 
+/* -f A[,B...]: each a known format, none twice */
+static void parse_formats(struct lb_config *c, const char *opt, const char *val)
+{
+	char list[256], why[512];
+	const char *el = val;
+
+	c->nformats = 0;
+	for (;;) {
+		size_t n = strcspn(el, ",");
+		const struct lb_format_def *fmt = NULL;
+
+		for (unsigned i = 0; lb_formats[i].name; i++)
+			if (strlen(lb_formats[i].name) == n && strncmp(lb_formats[i].name, el, n) == 0)
+				fmt = &lb_formats[i];
+		if (!fmt) {
+			format_list(list, sizeof(list));
+			snprintf(why, sizeof(why), "unknown format '%.*s'; valid: %s", (int)n, el, list);
+			bad_value(opt, val, why);
+		}
+		for (unsigned i = 0; i < c->nformats; i++)
+			if (c->formats[i] == fmt)
+				bad_value(opt, val, "a format is listed twice");
+		if (c->nformats == LB_MAX_FORMATS)
+			bad_value(opt, val, "too many formats");
+		c->formats[c->nformats++] = fmt;
+		if (!el[n])
+			break;
+		el += n + 1;
+	}
+	c->format = c->formats[0];
+}
+
 static void set_lockopt(struct lb_config *c, const struct lockopt_ref *r, const char *val)
 {
 	const struct lb_lock_option *op = &r->ops->options[r->opt_index];
@@ -563,14 +596,7 @@ void lb_options_parse(struct lb_config *c, int argc, char **argv)
 				bad_value(name, optarg, why);
 			break;
 		case O_FORMAT:
-			c->format = lb_format_find(optarg);
-			if (!c->format) {
-				char list[160];
-
-				format_list(list, sizeof(list));
-				snprintf(why, sizeof(why), "unknown format; valid: %s", list);
-				bad_value(name, optarg, why);
-			}
+			parse_formats(c, name, optarg);
 			format_set = true;
 			break;
 		case O_OUTPUT:
@@ -642,6 +668,8 @@ void lb_options_parse(struct lb_config *c, int argc, char **argv)
 	}
 	if (!c->format)
 		c->format = &lb_formats[0];	/* table */
+	if (!c->nformats)
+		c->formats[c->nformats++] = c->format;
 
 	/* defaults */
 	if (c->nlocks == 0) {

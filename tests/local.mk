@@ -57,6 +57,7 @@ CLI_TESTS = \
 	tests/cli/default.sh \
 	tests/cli/osq-unqueue.sh \
 	tests/cli/watchdog.sh \
+	tests/cli/stats.sh \
 	tests/cli/aqticket-switch.sh
 
 TESTS += $(UNIT_TESTS) $(VALIDATE_TESTS) $(TOPO_TESTS) $(CLI_TESTS)
@@ -71,5 +72,5 @@ AM_TESTS_ENVIRONMENT = \
 	LOCKBENCH='$(abs_top_builddir)/lockbench'; export LOCKBENCH;
 
 EXTRA_DIST += tests/lib.sh tests/validate/run-validate.sh tests/topology/run-topology.sh \
-	tests/golden/README tests/golden/seed000-table.txt \
+	tests/golden/README tests/golden/seed000-table.txt tests/golden/seed004-stats.txt \
 	$(VALIDATE_TESTS) $(TOPO_TESTS) $(TOPO_TESTS:.topo=.expected) $(CLI_TESTS)
