@@ -17,6 +17,12 @@ liblockbench_a_SOURCES += \
 	locks/pthread-mutex.c \
 	locks/pthread-adaptive.c \
 	locks/pthread-rwlock.c \
-	locks/pthread-rwlock-wp.c
+	locks/pthread-rwlock-wp.c \
+	locks/ck-peer.h \
+	locks/ck-ticket.c \
+	locks/ck-mcs.c \
+	locks/ck-clh.c \
+	locks/ck-fas.c \
+	locks/ck-rwlock.c
 
 EXTRA_DIST += locks/skeleton.c

@@ -33,7 +33,12 @@ VALIDATE_TESTS = \
 	tests/validate/pthread-mutex.validate \
 	tests/validate/pthread-adaptive.validate \
 	tests/validate/pthread-rwlock.validate \
-	tests/validate/pthread-rwlock-wp.validate
+	tests/validate/pthread-rwlock-wp.validate \
+	tests/validate/ck-ticket.validate \
+	tests/validate/ck-mcs.validate \
+	tests/validate/ck-clh.validate \
+	tests/validate/ck-fas.validate \
+	tests/validate/ck-rwlock.validate
 
 # --- placements on saved and synthetic topologies
 TOPO_TESTS = \
