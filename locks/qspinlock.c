@@ -21,6 +21,9 @@
  *	16-17: tail index - nesting index (0-3) of the last queued node
  *	18-31: tail thread - tid + 1 of the last queued node, 0 = no queue
  *	initial value 0
+ * The bound of the pending wait (read-only) follows the word: it is read
+ * only right after the word was, so it costs no extra miss, and the lock
+ * stays 8 bytes, small enough to serve inside another lock (inner.h).
  * Queue node (16 bytes, four per thread in one cache line): next, locked,
  * count (the nesting counter, in node 0).
  *
@@ -95,9 +98,7 @@ struct qspinlock {
 		uint16_t half[2];
 		uint8_t byte[4];
 	};
-	struct {
-		uint32_t pending_loops;	/* bound of the wait for a pending hand-over */
-	} cfg LB_ALIGNED;
+	uint32_t pending_loops;		/* bound of the wait for a pending hand-over */
 };
 
 static const char *const qs_counters[] = {
@@ -122,7 +123,7 @@ static int qs_init(void *lock, const struct lb_lock_cfg *cfg)
 {
 	struct qspinlock *l = lock;
 
-	l->cfg.pending_loops = (uint32_t)cfg->opts[OPT_PENDING_LOOPS];
+	l->pending_loops = (uint32_t)cfg->opts[OPT_PENDING_LOOPS];
 	return 0;
 }
 
@@ -155,7 +156,7 @@ static LB_NOINLINE void qs_lock_slow(struct qspinlock *l, struct lb_tctx *t, uin
 
 	/* 1. (0,1,0): a pending waiter is taking over; give it a bounded while */
 	if (val == QS_PENDING_VAL) {
-		uint32_t cnt = l->cfg.pending_loops;
+		uint32_t cnt = l->pending_loops;
 
 		while (val == QS_PENDING_VAL && cnt--) {
 			lb_cpu_relax();

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "check.h"
+#include "inner.h"
 #include "registry.h"
 
 int main(void)
@@ -37,5 +38,21 @@ int main(void)
 		      "lock %s cannot describe its lock word for the watchdog", o->name);
 	}
 	CHECK(visible + 2 == lb_lock_count(), "only busted and stall are hidden");
+
+	/* a spinlock inside another lock runs with its own option defaults, not the outer's */
+	{
+		static uint64_t mem[LB_INNER_MAX_SIZE / 8] LB_ALIGNED;
+		const uint64_t outer_opts[] = { 7, 7, 7 };
+		struct lb_lock_cfg cfg = { .nthreads = 2, .opts = outer_opts };
+		struct lb_inner in;
+
+		CHECK(lb_inner_init(&in, &lb_lock_ticket, mem, &cfg, 0, 0) == 0, "ticket as inner lock");
+		CHECK(lb_inner_init(&in, &lb_lock_qspinlock, mem, &cfg, 0, 0) == 0,
+		      "qspinlock as inner lock");
+		CHECK(((uint32_t *)mem)[1] == 512, "inner qspinlock's pending-loops: %u, want its "
+		      "default 512", ((uint32_t *)mem)[1]);
+		CHECK(lb_inner_init(&in, lb_lock_find("aqticket"), mem, &cfg, 0, 0) != 0,
+		      "aqticket is too big to be an inner lock");
+	}
 	return check_done();
 }
