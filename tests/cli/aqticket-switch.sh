@@ -15,9 +15,15 @@ counter() {	# counter NAME: the value -v printed
 	sed -n "s/^lockbench:   counter $1 = \([0-9]*\)$/\1/p" "$TMPD/err"
 }
 
-"$LOCKBENCH" --lock=aqticket --aqticket-threshold=2 --threads=2x --load=1 --duration=0.5 -v \
-	>"$TMPD/out" 2>"$TMPD/err" || fail "threshold 2 run: $(cat "$TMPD/err")"
-q=$(counter to-queued) t=$(counter to-ticket) h=$(counter queued-handoffs)
+# three waiters in line is likely, not certain, in half a second on a busy
+# machine (the scheduler may keep a CPU's second thread off for a while): try
+# up to three times
+for try in 1 2 3; do
+	"$LOCKBENCH" --lock=aqticket --aqticket-threshold=2 --threads=2x --load=1 --duration=0.5 -v \
+		>"$TMPD/out" 2>"$TMPD/err" || fail "threshold 2 run: $(cat "$TMPD/err")"
+	q=$(counter to-queued) t=$(counter to-ticket) h=$(counter queued-handoffs)
+	[ -n "$q" ] && [ "$q" -gt 0 ] && break
+done
 if [ -z "$q" ] || [ -z "$t" ] || [ -z "$h" ]; then
 	fail "threshold 2: counters missing from -v: $(cat "$TMPD/err")"
 elif [ "$q" -eq 0 ] || [ "$q" -ne "$t" ] || [ "$h" -eq 0 ]; then
