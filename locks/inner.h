@@ -18,9 +18,11 @@
 
 #define LB_INNER_MAX_SIZE	64	/* bytes an outer lock reserves for its inner lock */
 #define LB_INNER_MAX_TCTX	512	/* per-thread bytes it may need (qspinlock: 4 nodes) */
+#define LB_INNER_MAX_OPTS	8	/* options an inner lock may have */
 
 /* The spinlocks an outer lock may be built from, by name. */
 extern const struct lb_lock_ops lb_lock_ticket;
+extern const struct lb_lock_ops lb_lock_qspinlock;
 
 /**
  * struct lb_inner - an inner lock and where its per-thread data lives
@@ -34,17 +36,32 @@ struct lb_inner {
 	unsigned ctr_base;
 };
 
-/* lb_inner_init() - set up @in over @mem (LB_INNER_MAX_SIZE bytes, zeroed) */
+/*
+ * lb_inner_init() - set up @in over @mem (LB_INNER_MAX_SIZE bytes, zeroed)
+ *
+ * @cfg is the outer lock's; its option values are the outer lock's, so the
+ * inner lock is initialised with its own options' defaults instead (an
+ * init() copies what it needs; the array does not outlive this call).
+ */
 static inline int lb_inner_init(struct lb_inner *in, const struct lb_lock_ops *ops, void *mem,
 				const struct lb_lock_cfg *cfg, size_t priv_off, unsigned ctr_base)
 {
+	uint64_t defaults[LB_INNER_MAX_OPTS] = { 0 };
+	struct lb_lock_cfg icfg = *cfg;
+
 	if (ops->lock_size > LB_INNER_MAX_SIZE || ops->tctx_size > LB_INNER_MAX_TCTX ||
 	    ops->kind != LB_LOCK_EXCL)
 		return -22;	/* -EINVAL: not usable as an inner lock */
+	for (unsigned k = 0; ops->options && ops->options[k].name; k++) {
+		if (k == LB_INNER_MAX_OPTS)
+			return -22;
+		defaults[k] = ops->options[k].def;
+	}
+	icfg.opts = defaults;
 	in->ops = ops;
 	in->priv_off = priv_off;
 	in->ctr_base = ctr_base;
-	return ops->init(mem, cfg);
+	return ops->init(mem, &icfg);
 }
 
 static inline int lb_inner_thread_init(const struct lb_inner *in, void *mem, struct lb_tctx *t)

@@ -5,14 +5,24 @@ liblockbench_a_SOURCES += \
 	locks/pthread-common.h \
 	locks/null.c \
 	locks/busted.c \
+	locks/stall.c \
 	locks/tas.c \
+	locks/ttas.c \
 	locks/ticket.c \
+	locks/aqticket.c \
 	locks/mcs.c \
 	locks/osq.c locks/osq.h locks/resched.h \
+	locks/qspinlock.c \
 	locks/pthread-spin.c \
 	locks/pthread-mutex.c \
 	locks/pthread-adaptive.c \
 	locks/pthread-rwlock.c \
-	locks/pthread-rwlock-wp.c
+	locks/pthread-rwlock-wp.c \
+	locks/ck-peer.h \
+	locks/ck-ticket.c \
+	locks/ck-mcs.c \
+	locks/ck-clh.c \
+	locks/ck-fas.c \
+	locks/ck-rwlock.c
 
 EXTRA_DIST += locks/skeleton.c

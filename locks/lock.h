@@ -246,6 +246,13 @@ struct lb_lock_ops {
 	void (*loop)(struct lb_loop *l);
 
 	const struct lb_lock_option *options;	/* NULL or terminated by a NULL name */
+	/*
+	 * check_options() - do the option values make sense together? The
+	 * parser checks each value's range; this is for rules across options
+	 * (a minimum above a maximum). NULL: nothing to check. Return 0, or
+	 * -1 with one line in @why that names the options and their values.
+	 */
+	int (*check_options)(const uint64_t *opts, char *why, size_t len);
 	const char *const *counters;		/* NULL or NULL-terminated names */
 	const char *unavailable;		/* set: not built in; the reason */
 };

@@ -400,6 +400,7 @@ LB_NORETURN static void watchdog_fire(struct lb_run *run, double stuck_s)
 	char word[256] = "(the lock has no describe hook)";
 	char ratio[32];
 	unsigned waiting = 0;
+	uint64_t done;
 
 	if (p->ops->describe)
 		p->ops->describe(run->lock, word, sizeof(word));
@@ -413,12 +414,20 @@ LB_NORETURN static void watchdog_fire(struct lb_run *run, double stuck_s)
 		if (!w || lb_load_acquire(&w->done))
 			continue;
 		waiting++;
-		fprintf(stderr, "lockbench: watchdog:   thread %u (cpu %d): stuck after %llu of %s "
-			"operations\n", i, w->tctx.cpu, (unsigned long long)lb_load_relaxed(&w->ops),
-			p->duration > 0 ? "its" : "the");
+		done = lb_load_relaxed(&w->ops);
+		/* the loop counts an operation when its unlock returned: the thread is inside the next */
+		if (p->duration > 0)
+			fprintf(stderr, "lockbench: watchdog:   thread %u (cpu %d): waiting in operation "
+				"%llu (lock, critical section or unlock), %llu done\n", i, w->tctx.cpu,
+				(unsigned long long)done + 1, (unsigned long long)done);
+		else
+			fprintf(stderr, "lockbench: watchdog:   thread %u (cpu %d): waiting in operation "
+				"%llu (lock, critical section or unlock), %llu of %llu done\n", i,
+				w->tctx.cpu, (unsigned long long)done + 1, (unsigned long long)done,
+				(unsigned long long)p->nops);
 	}
-	fprintf(stderr, "lockbench: watchdog: %u of %u threads not finished; stopping\n", waiting,
-		p->nthreads);
+	fprintf(stderr, "lockbench: watchdog: %u of %u threads not finished%s; stopping\n", waiting,
+		p->nthreads, lb_load_relaxed(&run->stop) ? " although told to stop" : "");
 	lb_exit(LB_EXIT_WATCHDOG);
 }
 

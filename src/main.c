@@ -125,8 +125,9 @@ int main(int argc, char **argv)
 	if (cfg.lock_node >= 0 && !lb_topo_numa_valid(cfg.lock_node))
 		lb_die(LB_EXIT_USAGE, "--lock-node=%d: NUMA node %d does not exist here (%u node(s))",
 		       cfg.lock_node, cfg.lock_node, lb_topo_info()->numa_nodes);
-	if (cfg.format->check && cfg.format->check(&cfg, why, sizeof(why)))
-		lb_die(LB_EXIT_USAGE, "--format=%s: %s", cfg.format->name, why);
+	for (unsigned i = 0; i < cfg.nformats; i++)
+		if (cfg.formats[i]->check && cfg.formats[i]->check(&cfg, why, sizeof(why)))
+			lb_die(LB_EXIT_USAGE, "--format=%s: %s", cfg.formats[i]->name, why);
 	if (cfg.plan) {
 		lb_plan_print(stdout, &plan);
 		lb_exit(LB_EXIT_OK);
@@ -153,9 +154,15 @@ int main(int argc, char **argv)
 	rep.fixed_time = cfg.duration > 0;
 	lb_report_fill_host(&rep);
 
+	/* every format from the same results, one after the other (-f A,B) */
 	mem = open_memstream(&text, &textlen);
-	if (!mem || cfg.format->write(mem, &rep) || fclose(mem))
-		lb_die(LB_EXIT_RUNTIME, "cannot format the %s output", cfg.format->name);
+	if (!mem)
+		lb_die(LB_EXIT_RUNTIME, "out of memory for the output");
+	for (unsigned i = 0; i < cfg.nformats; i++)
+		if (cfg.formats[i]->write(mem, &rep))
+			lb_die(LB_EXIT_RUNTIME, "cannot format the %s output", cfg.formats[i]->name);
+	if (fclose(mem))
+		lb_die(LB_EXIT_RUNTIME, "cannot format the output");
 	if (cfg.output) {
 		rc = write_atomically(cfg.output, text, textlen);
 	} else {

@@ -124,8 +124,9 @@ static const struct lb_optdef lb_opts[] = {
 	  "never give up)" },
 	{ "fair-irq-period", O_FAIR_IRQ_PERIOD, 0, "MS", "Fair scenario",
 	  "time between two rounds of interrupts, in milliseconds (default 100)" },
-	{ "format", O_FORMAT, 'f', "FMT", "Output",
-	  "output format (default table): " /* the list of lb_formats follows */ },
+	{ "format", O_FORMAT, 'f', "FMT[,FMT...]", "Output",
+	  "output format (default table); several, comma separated, are written one after "
+	  "the other from the same run: " /* the list of lb_formats follows */ },
 	{ "output", O_OUTPUT, 'o', "FILE", "Output",
 	  "write the results to FILE (format from the extension unless -f; written to a "
 	  "temporary file and renamed, so a failed run leaves nothing)" },
@@ -382,6 +383,38 @@ static void format_list(char *buf, size_t len)
 	buf[0] = '\0';
 	for (unsigned i = 0; lb_formats[i].name && l < len; i++)
 		l += (size_t)snprintf(buf + l, len - l, "%s%s", i ? ", " : "", lb_formats[i].name);
+}
+
+/* -f A[,B...]: each a known format, none twice */
+static void parse_formats(struct lb_config *c, const char *opt, const char *val)
+{
+	char list[256], why[512];
+	const char *el = val;
+
+	c->nformats = 0;
+	for (;;) {
+		size_t n = strcspn(el, ",");
+		const struct lb_format_def *fmt = NULL;
+
+		for (unsigned i = 0; lb_formats[i].name; i++)
+			if (strlen(lb_formats[i].name) == n && strncmp(lb_formats[i].name, el, n) == 0)
+				fmt = &lb_formats[i];
+		if (!fmt) {
+			format_list(list, sizeof(list));
+			snprintf(why, sizeof(why), "unknown format '%.*s'; valid: %s", (int)n, el, list);
+			bad_value(opt, val, why);
+		}
+		for (unsigned i = 0; i < c->nformats; i++)
+			if (c->formats[i] == fmt)
+				bad_value(opt, val, "a format is listed twice");
+		if (c->nformats == LB_MAX_FORMATS)
+			bad_value(opt, val, "too many formats");
+		c->formats[c->nformats++] = fmt;
+		if (!el[n])
+			break;
+		el += n + 1;
+	}
+	c->format = c->formats[0];
 }
 
 static void set_lockopt(struct lb_config *c, const struct lockopt_ref *r, const char *val)
@@ -723,14 +756,7 @@ void lb_options_parse(struct lb_config *c, int argc, char **argv)
 			break;
 		}
 		case O_FORMAT:
-			c->format = lb_format_find(optarg);
-			if (!c->format) {
-				char list[160];
-
-				format_list(list, sizeof(list));
-				snprintf(why, sizeof(why), "unknown format; valid: %s", list);
-				bad_value(name, optarg, why);
-			}
+			parse_formats(c, name, optarg);
 			format_set = true;
 			break;
 		case O_OUTPUT:
@@ -758,6 +784,13 @@ void lb_options_parse(struct lb_config *c, int argc, char **argv)
 		lb_die(LB_EXIT_USAGE, "unexpected argument '%s' (see lockbench --help)", argv[optind]);
 	free(longopts);
 
+	/* rules across a lock's options (each value's range is checked above) */
+	for (unsigned i = 0; i < lb_lock_count(); i++) {
+		const struct lb_lock_ops *o = lb_lock_at(i);
+
+		if (o->check_options && o->check_options(c->lockopt[i], why, sizeof(why)))
+			lb_die(LB_EXIT_USAGE, "%s", why);
+	}
 	if (c->list_locks) {
 		lb_lock_list(stdout);
 		lb_exit(LB_EXIT_OK);
@@ -795,6 +828,8 @@ void lb_options_parse(struct lb_config *c, int argc, char **argv)
 	}
 	if (!c->format)	/* table; seed 002's report for its scenario */
 		c->format = c->scenario == LB_SCN_FAIR ? lb_format_find("latency") : &lb_formats[0];
+	if (!c->nformats)
+		c->formats[c->nformats++] = c->format;
 
 	if (c->latency && c->validate)
 		lb_die(LB_EXIT_USAGE, "--latency: --validate's checking critical sections would be "

@@ -18,6 +18,7 @@
 #include "roles.h"
 
 #define LB_MAX_LOCKS 128	/* locks selected in one run */
+#define LB_MAX_FORMATS 8	/* formats written by one run (-f A,B) */
 
 enum lb_place {
 	LB_PLACE_SOCKET = 0,	/* one thread per core of package 0, SMT siblings last, then package 1 */
@@ -98,7 +99,9 @@ struct lb_config {
 	struct lb_fair_cfg fair;
 
 	/* output */
-	const struct lb_format_def *format;
+	const struct lb_format_def *format;	/* the first of formats[] */
+	const struct lb_format_def *formats[LB_MAX_FORMATS];	/* -f A,B: written in this order */
+	unsigned nformats;
 	const char *output;
 
 	/* provenance */

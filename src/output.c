@@ -14,6 +14,8 @@
 const struct lb_format_def lb_formats[] = {
 	{ "table", "table", "the seed 000 table: execution time or Mops/s per load", lb_output_table,
 	  NULL },
+	{ "stats", NULL, "the seed 004 table: base and patched throughput, mean and stdev over "
+	  "--repeat, per thread count (1x, 2x, 3x)", lb_output_stats, lb_stats_check },
 	{ "csv", "csv", "one row per point and repetition, for plotting", lb_output_csv, NULL },
 	{ "json", "json", "the whole run with per-thread detail", lb_output_json, NULL },
 	{ "latency", NULL, "seed 002's report: timer calibration, then per thread iterations and "

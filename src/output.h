@@ -38,6 +38,9 @@ int lb_output_json(FILE *f, const struct lb_report *rep);
 int lb_output_latency(FILE *f, const struct lb_report *rep);
 /* lb_output_latency_check() - the latency report needs --scenario=fair or --latency */
 int lb_output_latency_check(const struct lb_config *c, char *why, size_t len);
+int lb_output_stats(FILE *f, const struct lb_report *rep);
+/* lb_stats_check() - the stats table needs two locks and --repeat of 2 or more */
+int lb_stats_check(const struct lb_config *c, char *why, size_t len);
 
 /**
  * lb_fmt_figure() - a table figure: under 1000 with one decimal, else an integer

@@ -23,15 +23,26 @@ VALIDATE_TESTS = \
 	tests/validate/null.validate \
 	tests/validate/busted.validate \
 	tests/validate/tas.validate \
+	tests/validate/ttas.validate \
+	tests/validate/ttas-nobackoff.validate \
 	tests/validate/ticket.validate \
+	tests/validate/aqticket.validate \
+	tests/validate/aqticket-queued.validate \
 	tests/validate/mcs.validate \
 	tests/validate/osq.validate \
 	tests/validate/osq-unqueue.validate \
+	tests/validate/qspinlock.validate \
+	tests/validate/qspinlock-nopending.validate \
 	tests/validate/pthread-spin.validate \
 	tests/validate/pthread-mutex.validate \
 	tests/validate/pthread-adaptive.validate \
 	tests/validate/pthread-rwlock.validate \
-	tests/validate/pthread-rwlock-wp.validate
+	tests/validate/pthread-rwlock-wp.validate \
+	tests/validate/ck-ticket.validate \
+	tests/validate/ck-mcs.validate \
+	tests/validate/ck-clh.validate \
+	tests/validate/ck-fas.validate \
+	tests/validate/ck-rwlock.validate
 
 # --- placements on saved and synthetic topologies
 TOPO_TESTS = \
@@ -54,7 +65,10 @@ CLI_TESTS = \
 	tests/cli/plan.sh \
 	tests/cli/default.sh \
 	tests/cli/osq-unqueue.sh \
-	tests/cli/fair.sh
+	tests/cli/fair.sh \
+	tests/cli/watchdog.sh \
+	tests/cli/stats.sh \
+	tests/cli/aqticket-switch.sh
 
 TESTS += $(UNIT_TESTS) $(VALIDATE_TESTS) $(TOPO_TESTS) $(CLI_TESTS)
 
@@ -69,4 +83,5 @@ AM_TESTS_ENVIRONMENT = \
 
 EXTRA_DIST += tests/lib.sh tests/validate/run-validate.sh tests/topology/run-topology.sh \
 	tests/golden/README tests/golden/seed000-table.txt tests/golden/seed002-latency.txt \
+	tests/golden/seed004-stats.txt \
 	$(VALIDATE_TESTS) $(TOPO_TESTS) $(TOPO_TESTS:.topo=.expected) $(CLI_TESTS)

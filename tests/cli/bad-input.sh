@@ -58,6 +58,13 @@ check "--lock-node=77" --lock=null --lock-node=77
 check "--physical" --physical
 check "--osq-spin-budget=5" --lock=osq --osq-spin-budget=5
 check "--osq-spin-budget=lots" --lock=osq --osq-spin-budget=lots
+check "--aqticket-threshold=0" --lock=aqticket --aqticket-threshold=0
+check "--aqticket-threshold=99999" --lock=aqticket --aqticket-threshold=99999
+check "--qspinlock-pending-loops=-1" --lock=qspinlock --qspinlock-pending-loops=-1
+check "--ttas-backoff-max=0" --lock=ttas --ttas-backoff-max=0
+check "--ttas-backoff-min=64: above --ttas-backoff-max=16" --ttas-backoff-min=64 --ttas-backoff-max=16
+check "--format=stats,xml" --format=stats,xml
+check "--format=csv,csv" --format=csv,csv
 
 # the unknown lock's line lists the valid names
 "$LOCKBENCH" --lock=nosuch 2>&1 | grep -q "valid: .*ticket" || fail "--lock=nosuch does not list the valid names"

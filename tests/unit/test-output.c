@@ -11,6 +11,7 @@
 #include "config.h"
 
 #include <ctype.h>
+#include <math.h>
 #include <stdlib.h>
 
 #include <json.h>
@@ -26,20 +27,28 @@ static const struct lb_lock_ops fake_rwsem = { .name = "rwsem", .family = "sleep
 static char golden[64][160];
 static unsigned ngolden;
 
-static void load_golden(void)
+/* Read tests/golden/@name, white space squeezed, into @lines; return the count. */
+static unsigned load_lines(const char *name, char lines[][160], unsigned max)
 {
 	const char *srcdir = getenv("srcdir");
 	char path[1024], line[256];
+	unsigned n = 0;
 	FILE *f;
 
-	snprintf(path, sizeof(path), "%s/tests/golden/seed000-table.txt", srcdir ? srcdir : ".");
+	snprintf(path, sizeof(path), "%s/tests/golden/%s", srcdir ? srcdir : ".", name);
 	f = fopen(path, "r");
 	CHECK(f != NULL, "cannot open %s", path);
 	if (!f)
-		return;
-	while (ngolden < 64 && fgets(line, sizeof(line), f))
-		squeeze(line, golden[ngolden++], sizeof(golden[0]));
+		return 0;
+	while (n < max && fgets(line, sizeof(line), f))
+		squeeze(line, lines[n++], 160);
 	fclose(f);
+	return n;
+}
+
+static void load_golden(void)
+{
+	ngolden = load_lines("seed000-table.txt", golden, 64);
 }
 
 /* Turn the seed's data lines from @first up to a non-data line into results. */
@@ -159,6 +168,108 @@ static void table(void)
 	nl = render(res, 2, true, out, 32);
 	CHECK_STR(out[0], "lock/r:w ratio # of threads Load:Throughput (Mops/s)");
 	CHECK_STR(out[2], "mutex/0:1 2 1:2.00");
+}
+
+/*
+ * The stats table: seed 004's two blocks (ebizzy, dbench). Each figure
+ * pair (mean m, stdev s) becomes two repetitions m + s/sqrt(2) and
+ * m - s/sqrt(2), whose mean is m and sample stdev s. The intended
+ * differences: lockbench's title names the two locks, the ratio, the load
+ * and the metric ("ebizzy (rec/sec higher is better)" becomes "base vs
+ * patched, ratio 0:1, load 1 (throughput: ops/s, higher is better)"), and
+ * the seed's ebizzy block has one stray "+---" in its second rule, which
+ * lockbench draws like all the others.
+ */
+static void stats(void)
+{
+	static const struct lb_lock_ops base = { .name = "base", .family = "spin",
+						 .kind = LB_LOCK_EXCL };
+	static const struct lb_lock_ops patched = { .name = "patched", .family = "spin",
+						    .kind = LB_LOCK_EXCL };
+	struct lb_telem telems[3] = {
+		{ .kind = LB_T_X, .mult = 1 }, { .kind = LB_T_X, .mult = 2 }, { .kind = LB_T_X, .mult = 3 },
+	};
+	struct lb_config cfg = { .telems = telems, .ntelems = 3 };
+	char seed[32][160], out[32][160];
+	unsigned nseed = load_lines("seed004-stats.txt", seed, 32);
+
+	CHECK(nseed == 18, "two blocks of 9 lines, got %u", nseed);
+	for (unsigned blk = 0; blk < 2 && nseed == 18; blk++) {
+		const char (*g)[160] = &seed[blk * 9];
+		struct lb_result res[12];
+		struct lb_report rep = { .cfg = &cfg, .results = res, .nresults = 12, .npus = 32,
+					 .fixed_time = true };
+		char *buf = NULL, *save = NULL, *tok;
+		size_t len = 0;
+		FILE *m;
+		unsigned n = 0, nl = 0;
+
+		memset(res, 0, sizeof(res));
+		for (unsigned row = 0; row < 3; row++) {
+			double v[5];
+			char label[8];
+
+			CHECK(sscanf(g[5 + row], "%7s %lf %lf %lf %lf %lf", label, &v[0], &v[1], &v[2],
+				     &v[3], &v[4]) == 6, "seed row \"%s\"", g[5 + row]);
+			for (unsigned k = 0; k < 2; k++)
+				for (unsigned rep_i = 0; rep_i < 2; rep_i++, n++) {
+					double d = v[2 * k + 1] / sqrt(2.0);
+
+					res[n].point.ops = k ? &patched : &base;
+					res[n].point.ratio = (struct lb_ratio){ 0, 1 };
+					res[n].point.nthreads = 32 * (row + 1);
+					res[n].point.load_arg = 1;
+					res[n].point.repeat = rep_i;
+					res[n].ops_per_s = v[2 * k] + (rep_i ? -d : d);
+				}
+		}
+		m = open_memstream(&buf, &len);
+		CHECK(lb_output_stats(m, &rep) == 0, "stats formatter failed");
+		fclose(m);
+		for (tok = strtok_r(buf, "\n", &save); tok && nl < 32; tok = strtok_r(NULL, "\n", &save))
+			squeeze(tok, out[nl++], 160);
+		free(buf);
+		CHECK(nl == 9, "rule, title, rule, header, rule, 3 rows, rule: got %u lines", nl);
+		if (nl != 9)
+			continue;
+		CHECK_STR(out[0], g[0]);
+		CHECK_STR(out[1], "base vs patched, ratio 0:1, load 1 (throughput: ops/s, higher is better)");
+		CHECK(strstr(g[1], "higher is better)") != NULL, "the seed's title names the direction");
+		CHECK_STR(out[2], blk ? g[2] : g[4]);	/* the seed's ebizzy rule has a stray +--- */
+		for (unsigned i = 3; i < 9; i++)
+			CHECK_STR(out[i], g[i]);
+	}
+
+	/* fixed work: 1/execution time; plain thread counts label as numbers */
+	{
+		struct lb_telem tl[1] = { { .kind = LB_T_NUM, .lo = 2, .hi = 4, .step = 2 } };
+		struct lb_config c2 = { .telems = tl, .ntelems = 1 };
+		struct lb_result res[4];
+		struct lb_report rep = { .cfg = &c2, .results = res, .nresults = 4, .npus = 2 };
+		char *buf = NULL, *save = NULL, *tok;
+		size_t len = 0;
+		unsigned nl = 0;
+		FILE *m;
+
+		memset(res, 0, sizeof(res));
+		for (unsigned i = 0; i < 4; i++) {
+			res[i].point.ops = i % 2 ? &patched : &base;
+			res[i].point.ratio = (struct lb_ratio){ 0, 1 };
+			res[i].point.nthreads = 2;
+			res[i].point.load_arg = 5;
+			res[i].exec_ms = i % 2 ? 250 : 500 + 500 * (i / 2);	/* base 2 and 1 per s; patched 4 */
+		}
+		m = open_memstream(&buf, &len);
+		CHECK(lb_output_stats(m, &rep) == 0, "stats formatter failed (fixed work)");
+		fclose(m);
+		for (tok = strtok_r(buf, "\n", &save); tok && nl < 32; tok = strtok_r(NULL, "\n", &save))
+			squeeze(tok, out[nl++], 160);
+		free(buf);
+		CHECK(nl == 7, "one row: got %u lines", nl);
+		CHECK_STR(out[1], "base vs patched, ratio 0:1, load 5 (throughput: 1/execution time in 1/s, "
+			  "higher is better)");
+		CHECK_STR(out[5], "2 1.5000 0.7071 4.0000 0.0000 166.66667");
+	}
 }
 
 static void figures(void)
@@ -284,6 +395,7 @@ int main(void)
 {
 	figures();
 	table();
+	stats();
 	csv();
 	json();
 	return check_done();

@@ -1,0 +1,36 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# --timeout: a point that stops making progress (the hidden `stall` lock's
+# unlock stops releasing after 1000 acquisitions) is stopped with exit 4 and
+# a diagnosis: the lock word (who holds it) and each thread that waits.
+. "$srcdir/tests/lib.sh"
+
+# fixed time: --duration is far longer than the timeout, so only the watchdog ends it
+"$LOCKBENCH" --lock=stall --threads=2 --load=0 --duration=5 --timeout=0.5 -o "$TMPD/run.csv" \
+	>"$TMPD/out" 2>"$TMPD/err"
+rc=$?
+[ "$rc" -eq 4 ] || fail "stall, fixed time: exit $rc, want 4"
+grep -q "watchdog: point stall/0:1 threads=2 load=0 made no progress for .* (--timeout=0.5); lock word: owner=[12] (held by thread [01], never to be released) after 1000 acquisitions" "$TMPD/err" ||
+	fail "no point and lock-word line: $(cat "$TMPD/err")"
+for t in 0 1; do
+	grep -q "watchdog:   thread $t (cpu [0-9-]*): waiting in operation [0-9]* (lock, critical section or unlock), [0-9]* done" "$TMPD/err" ||
+		fail "thread $t is not named as waiting: $(cat "$TMPD/err")"
+done
+grep -q "watchdog: 2 of 2 threads not finished" "$TMPD/err" || fail "no summary line"
+[ -e "$TMPD/run.csv" ] && fail "a stopped run left its output file"
+[ -s "$TMPD/out" ] && fail "a stopped run wrote to stdout"
+[ "$failures" -eq 0 ] && pass "fixed time: exit 4 with the lock word and both threads"
+
+# fixed work: the diagnosis counts against the operations asked for
+"$LOCKBENCH" --lock=stall --threads=3 --load=0 --ops=100000 --timeout=0.5 >"$TMPD/out" 2>"$TMPD/err"
+rc=$?
+[ "$rc" -eq 4 ] || fail "stall, fixed work: exit $rc, want 4"
+[ "$(grep -c "waiting in operation .* of 100000 done" "$TMPD/err")" -eq 3 ] ||
+	fail "fixed work: not three waiting threads: $(cat "$TMPD/err")"
+grep -q "waiting in operation 1001 (lock, critical section or unlock), 1000 of 100000 done" "$TMPD/err" ||
+	fail "fixed work: the holder's 1000 operations are not shown"
+[ "$rc" -eq 4 ] && pass "fixed work: exit 4, three waiting threads"
+
+# the stall lock is hidden, like busted
+"$LOCKBENCH" --list-locks | grep -q "^stall " && fail "stall is listed"
+finish
