@@ -18,6 +18,7 @@
 
 #define LB_INNER_MAX_SIZE	64	/* bytes an outer lock reserves for its inner lock */
 #define LB_INNER_MAX_TCTX	512	/* per-thread bytes it may need (qspinlock: 4 nodes) */
+#define LB_INNER_MAX_OPTS	16	/* options an inner lock may declare */
 
 /* The spinlocks an outer lock may be built from, by name. */
 extern const struct lb_lock_ops lb_lock_ticket;
@@ -35,16 +36,35 @@ struct lb_inner {
 };
 
 /* lb_inner_init() - set up @in over @mem (LB_INNER_MAX_SIZE bytes, zeroed) */
+/*
+ * The inner lock is initialised with its own options' defaults (cfg->opts
+ * holds the outer lock's options, in the outer lock's order), and its
+ * counters must fit after the outer lock's among LB_LOCK_MAX_COUNTERS.
+ */
 static inline int lb_inner_init(struct lb_inner *in, const struct lb_lock_ops *ops, void *mem,
 				const struct lb_lock_cfg *cfg, size_t priv_off, unsigned ctr_base)
 {
+	uint64_t defs[LB_INNER_MAX_OPTS] = { 0 };
+	struct lb_lock_cfg icfg = *cfg;
+	unsigned n = 0;
+
 	if (ops->lock_size > LB_INNER_MAX_SIZE || ops->tctx_size > LB_INNER_MAX_TCTX ||
 	    ops->kind != LB_LOCK_EXCL)
 		return -22;	/* -EINVAL: not usable as an inner lock */
+	while (ops->counters && ops->counters[n])
+		n++;
+	if (ctr_base + n > LB_LOCK_MAX_COUNTERS)
+		return -22;
+	for (n = 0; ops->options && ops->options[n].name; n++) {
+		if (n == LB_INNER_MAX_OPTS)
+			return -22;
+		defs[n] = ops->options[n].def;
+	}
+	icfg.opts = defs;
 	in->ops = ops;
 	in->priv_off = priv_off;
 	in->ctr_base = ctr_base;
-	return ops->init(mem, cfg);
+	return ops->init(mem, &icfg);
 }
 
 static inline int lb_inner_thread_init(const struct lb_inner *in, void *mem, struct lb_tctx *t)
