@@ -2,7 +2,7 @@
 # One line per lock file; locks/locks.def lists the same locks for the registry.
 liblockbench_a_SOURCES += \
 	locks/lock.h locks/loop.h locks/inner.h locks/locks.def locks/registry.c locks/registry.h \
-	locks/pthread-common.h \
+	locks/pthread-common.h locks/wait-lock.h locks/qrwlock-common.h \
 	locks/null.c \
 	locks/busted.c \
 	locks/tas.c \
@@ -11,6 +11,9 @@ liblockbench_a_SOURCES += \
 	locks/pthread-mutex.c \
 	locks/pthread-adaptive.c \
 	locks/pthread-rwlock.c \
-	locks/pthread-rwlock-wp.c
+	locks/pthread-rwlock-wp.c \
+	locks/qrwlock-wcas.c \
+	locks/qrwlock-bcas.c \
+	locks/qrwlock.c
 
 EXTRA_DIST += locks/skeleton.c

@@ -24,7 +24,10 @@ VALIDATE_TESTS = \
 	tests/validate/pthread-mutex.validate \
 	tests/validate/pthread-adaptive.validate \
 	tests/validate/pthread-rwlock.validate \
-	tests/validate/pthread-rwlock-wp.validate
+	tests/validate/pthread-rwlock-wp.validate \
+	tests/validate/qrwlock-wcas.validate \
+	tests/validate/qrwlock-bcas.validate \
+	tests/validate/qrwlock.validate
 
 # --- placements on saved and synthetic topologies
 TOPO_TESTS = \
