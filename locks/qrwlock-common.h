@@ -288,9 +288,9 @@ static LB_ALWAYS_INLINE void lb_qrw_announce(struct lb_qrw *l, struct lb_tctx *t
 					     const enum lb_qrw_variant v, const unsigned cb)
 {
 	if (v == LB_QRW_MODERN) {
+		QRW_STEP(l, t, LB_QRW_S_W_ANNOUNCE);
 		/* (r, 0, l) -> (r, 1, l); relaxed (atomic_or): the drain loop's acquire orders */
 		lb_fetch_or_relaxed(&l->cnts, QRW_WAITING(v));
-		QRW_STEP(l, t, LB_QRW_S_W_ANNOUNCE);
 		return;
 	}
 	for (;;) {
