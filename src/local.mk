@@ -12,4 +12,4 @@ liblockbench_a_SOURCES += \
 	src/stats.c src/stats.h \
 	src/run.c src/run.h \
 	src/output.c src/output.h \
-	src/output-table.c src/output-csv.c src/output-json.c
+	src/output-table.c src/output-sweep.c src/output-csv.c src/output-json.c

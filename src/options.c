@@ -651,8 +651,8 @@ void lb_options_parse(struct lb_config *c, int argc, char **argv)
 		lb_die(LB_EXIT_RUNTIME, "internal error: %s", why);
 	if (!threads_arg && lb_parse_threads("2,max", &c->telems, &c->ntelems, why, sizeof(why)))
 		lb_die(LB_EXIT_RUNTIME, "internal error: %s", why);
-	if (!load_arg && lb_parse_u64_list("1,5,10", 0, 10000000, &c->loads, &c->nloads, why,
-					   sizeof(why)))
+	if (!load_arg && lb_parse_u64_list(c->format->loads ? c->format->loads : "1,5,10", 0,
+					   10000000, &c->loads, &c->nloads, why, sizeof(why)))
 		lb_die(LB_EXIT_RUNTIME, "internal error: %s", why);
 }
 

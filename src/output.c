@@ -8,13 +8,19 @@
 
 #include "output.h"
 
-/* The formats, in --help order; the first is the default. One row each. */
+/*
+ * The formats, in --help order; the first is the default. One row each:
+ * name, -o extension, help, writer, check() (NULL: any run), default --load
+ * (NULL: 1,5,10; a format that needs one load gives one).
+ */
 const struct lb_format_def lb_formats[] = {
 	{ "table", "table", "the seed 000 table: execution time or Mops/s per load", lb_output_table,
-	  NULL },
-	{ "csv", "csv", "one row per point and repetition, for plotting", lb_output_csv, NULL },
-	{ "json", "json", "the whole run with per-thread detail", lb_output_json, NULL },
-	{ NULL, NULL, NULL, NULL, NULL },
+	  NULL, NULL },
+	{ "sweep", NULL, "the seed 003 thread sweep: two locks side by side, % change per thread "
+	  "count", lb_output_sweep, lb_sweep_check, "1" },
+	{ "csv", "csv", "one row per point and repetition, for plotting", lb_output_csv, NULL, NULL },
+	{ "json", "json", "the whole run with per-thread detail", lb_output_json, NULL, NULL },
+	{ NULL, NULL, NULL, NULL, NULL, NULL },
 };
 
 const struct lb_format_def *lb_format_find(const char *name)

@@ -46,6 +46,7 @@ CLI_TESTS = \
 	tests/cli/bad-input.sh \
 	tests/cli/docs-sync.sh \
 	tests/cli/table.sh \
+	tests/cli/sweep.sh \
 	tests/cli/csv.sh \
 	tests/cli/json.sh \
 	tests/cli/output-file.sh \
@@ -64,5 +65,5 @@ AM_TESTS_ENVIRONMENT = \
 	LOCKBENCH='$(abs_top_builddir)/lockbench'; export LOCKBENCH;
 
 EXTRA_DIST += tests/lib.sh tests/validate/run-validate.sh tests/topology/run-topology.sh \
-	tests/golden/README tests/golden/seed000-table.txt \
+	tests/golden/README tests/golden/seed000-table.txt tests/golden/seed003-sweep.txt \
 	$(VALIDATE_TESTS) $(TOPO_TESTS) $(TOPO_TESTS:.topo=.expected) $(CLI_TESTS)
