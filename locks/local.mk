@@ -14,6 +14,7 @@ liblockbench_a_SOURCES += \
 	locks/pthread-rwlock-wp.c \
 	locks/qrwlock-wcas.c \
 	locks/qrwlock-bcas.c \
-	locks/qrwlock.c
+	locks/qrwlock.c \
+	locks/rwlock-bias.c
 
 EXTRA_DIST += locks/skeleton.c

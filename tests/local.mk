@@ -29,7 +29,8 @@ VALIDATE_TESTS = \
 	tests/validate/pthread-rwlock-wp.validate \
 	tests/validate/qrwlock-wcas.validate \
 	tests/validate/qrwlock-bcas.validate \
-	tests/validate/qrwlock.validate
+	tests/validate/qrwlock.validate \
+	tests/validate/rwlock-bias.validate
 
 # --- placements on saved and synthetic topologies
 TOPO_TESTS = \
