@@ -8,13 +8,15 @@ UNIT_TESTS = \
 	tests/unit/test-harness \
 	tests/unit/test-registry \
 	tests/unit/test-output \
-	tests/unit/test-qrwlock
+	tests/unit/test-qrwlock \
+	tests/unit/test-frwlock
 check_PROGRAMS += $(UNIT_TESTS)
 tests_unit_test_parse_SOURCES = tests/unit/test-parse.c tests/unit/check.h
 tests_unit_test_harness_SOURCES = tests/unit/test-harness.c tests/unit/check.h
 tests_unit_test_registry_SOURCES = tests/unit/test-registry.c tests/unit/check.h
 tests_unit_test_output_SOURCES = tests/unit/test-output.c tests/unit/check.h
 tests_unit_test_qrwlock_SOURCES = tests/unit/test-qrwlock.c tests/unit/check.h
+tests_unit_test_frwlock_SOURCES = tests/unit/test-frwlock.c tests/unit/check.h
 
 # --- every lock under --validate (one .validate file per lock)
 VALIDATE_TESTS = \
@@ -30,7 +32,9 @@ VALIDATE_TESTS = \
 	tests/validate/qrwlock-wcas.validate \
 	tests/validate/qrwlock-bcas.validate \
 	tests/validate/qrwlock.validate \
-	tests/validate/rwlock-bias.validate
+	tests/validate/rwlock-bias.validate \
+	tests/validate/frwlock.validate \
+	tests/validate/frwlock-cmpxchg.validate
 
 # --- placements on saved and synthetic topologies
 TOPO_TESTS = \
