@@ -3,7 +3,7 @@
 liblockbench_a_SOURCES += \
 	locks/lock.h locks/loop.h locks/inner.h locks/locks.def locks/registry.c locks/registry.h \
 	locks/pthread-common.h locks/wait-lock.h locks/qrwlock-common.h \
-	locks/irq.c locks/irq.h locks/frwlock.h \
+	locks/irq.c locks/irq.h locks/frwlock.h locks/park.h \
 	locks/null.c \
 	locks/busted.c \
 	locks/tas.c \
@@ -17,6 +17,7 @@ liblockbench_a_SOURCES += \
 	locks/qrwlock-bcas.c \
 	locks/qrwlock.c \
 	locks/rwlock-bias.c \
-	locks/frwlock.c
+	locks/frwlock.c \
+	locks/percpu-rwsem.c
 
 EXTRA_DIST += locks/skeleton.c

@@ -34,7 +34,9 @@ VALIDATE_TESTS = \
 	tests/validate/qrwlock.validate \
 	tests/validate/rwlock-bias.validate \
 	tests/validate/frwlock.validate \
-	tests/validate/frwlock-cmpxchg.validate
+	tests/validate/frwlock-cmpxchg.validate \
+	tests/validate/percpu-rwsem.validate \
+	tests/validate/percpu-rwsem-fence.validate
 
 # --- placements on saved and synthetic topologies
 TOPO_TESTS = \
@@ -52,6 +54,7 @@ CLI_TESTS = \
 	tests/cli/docs-sync.sh \
 	tests/cli/table.sh \
 	tests/cli/sweep.sh \
+	tests/cli/percpu-rwsem.sh \
 	tests/cli/csv.sh \
 	tests/cli/json.sh \
 	tests/cli/output-file.sh \
