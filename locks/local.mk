@@ -18,6 +18,7 @@ liblockbench_a_SOURCES += \
 	locks/qrwlock.c \
 	locks/rwlock-bias.c \
 	locks/frwlock.c \
-	locks/percpu-rwsem.c
+	locks/percpu-rwsem.c \
+	locks/bravo.c
 
 EXTRA_DIST += locks/skeleton.c

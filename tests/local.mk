@@ -36,7 +36,9 @@ VALIDATE_TESTS = \
 	tests/validate/frwlock.validate \
 	tests/validate/frwlock-cmpxchg.validate \
 	tests/validate/percpu-rwsem.validate \
-	tests/validate/percpu-rwsem-fence.validate
+	tests/validate/percpu-rwsem-fence.validate \
+	tests/validate/bravo.validate \
+	tests/validate/bravo-small.validate
 
 # --- placements on saved and synthetic topologies
 TOPO_TESTS = \
