@@ -18,7 +18,7 @@
 
 #define LB_INNER_MAX_SIZE	64	/* bytes an outer lock reserves for its inner lock */
 #define LB_INNER_MAX_TCTX	512	/* per-thread bytes it may need (qspinlock: 4 nodes) */
-#define LB_INNER_MAX_OPTS	8	/* options an inner lock may have */
+#define LB_INNER_MAX_OPTS	16	/* options an inner lock may declare */
 
 /* The spinlocks an outer lock may be built from, by name. */
 extern const struct lb_lock_ops lb_lock_ticket;
@@ -36,28 +36,32 @@ struct lb_inner {
 	unsigned ctr_base;
 };
 
+/* lb_inner_init() - set up @in over @mem (LB_INNER_MAX_SIZE bytes, zeroed) */
 /*
- * lb_inner_init() - set up @in over @mem (LB_INNER_MAX_SIZE bytes, zeroed)
- *
- * @cfg is the outer lock's; its option values are the outer lock's, so the
- * inner lock is initialised with its own options' defaults instead (an
- * init() copies what it needs; the array does not outlive this call).
+ * The inner lock is initialised with its own options' defaults (cfg->opts
+ * holds the outer lock's options, in the outer lock's order), and its
+ * counters must fit after the outer lock's among LB_LOCK_MAX_COUNTERS.
  */
 static inline int lb_inner_init(struct lb_inner *in, const struct lb_lock_ops *ops, void *mem,
 				const struct lb_lock_cfg *cfg, size_t priv_off, unsigned ctr_base)
 {
-	uint64_t defaults[LB_INNER_MAX_OPTS] = { 0 };
+	uint64_t defs[LB_INNER_MAX_OPTS] = { 0 };
 	struct lb_lock_cfg icfg = *cfg;
+	unsigned n = 0;
 
 	if (ops->lock_size > LB_INNER_MAX_SIZE || ops->tctx_size > LB_INNER_MAX_TCTX ||
 	    ops->kind != LB_LOCK_EXCL)
 		return -22;	/* -EINVAL: not usable as an inner lock */
-	for (unsigned k = 0; ops->options && ops->options[k].name; k++) {
-		if (k == LB_INNER_MAX_OPTS)
+	while (ops->counters && ops->counters[n])
+		n++;
+	if (ctr_base + n > LB_LOCK_MAX_COUNTERS)
+		return -22;
+	for (n = 0; ops->options && ops->options[n].name; n++) {
+		if (n == LB_INNER_MAX_OPTS)
 			return -22;
-		defaults[k] = ops->options[k].def;
+		defs[n] = ops->options[n].def;
 	}
-	icfg.opts = defaults;
+	icfg.opts = defs;
 	in->ops = ops;
 	in->priv_off = priv_off;
 	in->ctr_base = ctr_base;

@@ -2,7 +2,8 @@
 # One line per lock file; locks/locks.def lists the same locks for the registry.
 liblockbench_a_SOURCES += \
 	locks/lock.h locks/loop.h locks/inner.h locks/locks.def locks/registry.c locks/registry.h \
-	locks/pthread-common.h \
+	locks/pthread-common.h locks/wait-lock.h locks/qrwlock-common.h \
+	locks/frwlock.h locks/park.h \
 	locks/null.c \
 	locks/busted.c \
 	locks/stall.c \
@@ -18,6 +19,13 @@ liblockbench_a_SOURCES += \
 	locks/pthread-adaptive.c \
 	locks/pthread-rwlock.c \
 	locks/pthread-rwlock-wp.c \
+	locks/qrwlock-wcas.c \
+	locks/qrwlock-bcas.c \
+	locks/qrwlock.c \
+	locks/rwlock-bias.c \
+	locks/frwlock.c \
+	locks/percpu-rwsem.c \
+	locks/bravo.c \
 	locks/ck-peer.h \
 	locks/ck-ticket.c \
 	locks/ck-mcs.c \

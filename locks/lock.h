@@ -56,18 +56,24 @@ enum lb_context {
 	LB_CTX_HARDIRQ = 2,
 };
 
+struct lb_tctx;
+
 /**
- * struct lb_irq - a thread's emulated interrupt mask (algorithms.md 1.7)
- * @depth:   lb_local_irq_disable() nesting; > 0 means masked
- * @pending: interrupts that arrived while masked, run when it reaches 0
+ * struct lb_irq - a thread's emulated interrupt mask (algorithms.md 1.4, 1.7)
+ * @depth:    lb_local_irq_disable() nesting; > 0 masks hardirq and softirq
+ * @bh_depth: lb_local_bh_disable() nesting; > 0 masks softirq
+ * @pending:  interrupts that arrived while masked (the raiser's own bits)
+ * @replay:   runs them once unmasked; set by whoever raises interrupts
  *
- * Interrupt readers are signals sent to pinned workers (--scenario=fair).
- * Masking costs no system call: the signal handler finds the mask set and
- * leaves the interrupt pending, and lb_local_irq_enable() runs it.
+ * Interrupt readers are signals sent to pinned workers (--scenario=fair);
+ * their handler asks lb_irq_masked() and, when its class is masked, sets a
+ * bit in @pending and returns. Masking costs no system call.
  */
 struct lb_irq {
 	volatile uint32_t depth;
+	volatile uint32_t bh_depth;
 	volatile uint32_t pending;
+	void (*replay)(struct lb_tctx *t);
 };
 
 /**
@@ -110,8 +116,13 @@ struct lb_tctx {
 	struct lb_irq *irq;
 };
 
-/* lb_irq_replay() - run the interrupts left pending while @t was masked (src/roles.c) */
-void lb_irq_replay(struct lb_tctx *t);
+/* lb_irq_masked() - must a handler of class @ctx wait (for signal handlers)? */
+static inline bool lb_irq_masked(const struct lb_irq *q, enum lb_context ctx)
+{
+	if (ctx == LB_CTX_HARDIRQ)
+		return q->depth > 0;
+	return q->depth > 0 || q->bh_depth > 0;
+}
 
 /* lb_local_irq_disable() - mask emulated interrupts on this thread (kernel local_irq_disable) */
 static inline void lb_local_irq_disable(struct lb_tctx *t)
@@ -133,8 +144,31 @@ static inline void lb_local_irq_enable(struct lb_tctx *t)
 	if (q) {
 		/* compiler barrier: the lock word is released before the mask */
 		__atomic_signal_fence(__ATOMIC_SEQ_CST);
-		if (--q->depth == 0 && q->pending)
-			lb_irq_replay(t);
+		if (--q->depth == 0 && q->bh_depth == 0 && q->pending && q->replay)
+			q->replay(t);
+	}
+}
+
+/* lb_local_bh_disable() - mask emulated softirqs on this thread (kernel local_bh_disable) */
+static inline void lb_local_bh_disable(struct lb_tctx *t)
+{
+	struct lb_irq *q = t->irq;
+
+	if (q) {
+		q->bh_depth++;
+		__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	}
+}
+
+/* lb_local_bh_enable() - unmask softirqs, and run what is no longer masked */
+static inline void lb_local_bh_enable(struct lb_tctx *t)
+{
+	struct lb_irq *q = t->irq;
+
+	if (q) {
+		__atomic_signal_fence(__ATOMIC_SEQ_CST);
+		if (--q->bh_depth == 0 && q->depth == 0 && q->pending && q->replay)
+			q->replay(t);
 	}
 }
 

@@ -15,4 +15,5 @@ liblockbench_a_SOURCES += \
 	src/fair.c src/fair.h \
 	src/run.c src/run.h \
 	src/output.c src/output.h \
-	src/output-table.c src/output-stats.c src/output-csv.c src/output-json.c src/output-latency.c
+	src/output-table.c src/output-stats.c src/output-sweep.c src/output-csv.c \
+	src/output-json.c src/output-latency.c

@@ -864,8 +864,9 @@ void lb_options_parse(struct lb_config *c, int argc, char **argv)
 		lb_die(LB_EXIT_RUNTIME, "internal error: %s", why);
 	if (!threads_arg && lb_parse_threads("2,max", &c->telems, &c->ntelems, why, sizeof(why)))
 		lb_die(LB_EXIT_RUNTIME, "internal error: %s", why);
-	if (!load_arg && lb_parse_u64_list(c->scenario == LB_SCN_FAIR ? "0" : "1,5,10", 0, 10000000,
-					   &c->loads, &c->nloads, why, sizeof(why)))
+	if (!load_arg && lb_parse_u64_list(c->scenario == LB_SCN_FAIR ? "0" :
+					   c->format->loads ? c->format->loads : "1,5,10", 0,
+					   10000000, &c->loads, &c->nloads, why, sizeof(why)))
 		lb_die(LB_EXIT_RUNTIME, "internal error: %s", why);
 	fair_check(c, ratio_arg, threads_arg, ops_arg, load_arg, dur_set);
 }

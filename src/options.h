@@ -41,6 +41,7 @@ struct lb_format_def {
 	int (*write)(FILE *f, const struct lb_report *rep);
 	/* check() - can this configuration produce the format? NULL: always */
 	int (*check)(const struct lb_config *c, char *why, size_t len);
+	const char *loads;	/* --load when none is given; NULL: the usual 1,5,10 */
 };
 
 extern const struct lb_format_def lb_formats[];	/* ends with a NULL name */

@@ -10,18 +10,24 @@
 #include "output.h"
 #include "stats.h"
 
-/* The formats, in --help order; the first is the default. One row each. */
+/*
+ * The formats, in --help order; the first is the default. One row each:
+ * name, -o extension, help, writer, check() (NULL: any run), default --load
+ * (NULL: 1,5,10; a format that needs one load gives one).
+ */
 const struct lb_format_def lb_formats[] = {
 	{ "table", "table", "the seed 000 table: execution time or Mops/s per load", lb_output_table,
-	  NULL },
+	  NULL, NULL },
 	{ "stats", NULL, "the seed 004 table: base and patched throughput, mean and stdev over "
-	  "--repeat, per thread count (1x, 2x, 3x)", lb_output_stats, lb_stats_check },
-	{ "csv", "csv", "one row per point and repetition, for plotting", lb_output_csv, NULL },
-	{ "json", "json", "the whole run with per-thread detail", lb_output_json, NULL },
+	  "--repeat, per thread count (1x, 2x, 3x)", lb_output_stats, lb_stats_check, NULL },
+	{ "sweep", NULL, "the seed 003 thread sweep: two locks side by side, % change per thread "
+	  "count", lb_output_sweep, lb_sweep_check, "1" },
+	{ "csv", "csv", "one row per point and repetition, for plotting", lb_output_csv, NULL, NULL },
+	{ "json", "json", "the whole run with per-thread detail", lb_output_json, NULL, NULL },
 	{ "latency", NULL, "seed 002's report: timer calibration, then per thread iterations and "
 	  "lock delay [min,avg,max] in cycles (--scenario=fair or --latency)", lb_output_latency,
-	  lb_output_latency_check },
-	{ NULL, NULL, NULL, NULL, NULL },
+	  lb_output_latency_check, NULL },
+	{ NULL, NULL, NULL, NULL, NULL, NULL },
 };
 
 const struct lb_format_def *lb_format_find(const char *name)

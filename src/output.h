@@ -41,6 +41,13 @@ int lb_output_latency_check(const struct lb_config *c, char *why, size_t len);
 int lb_output_stats(FILE *f, const struct lb_report *rep);
 /* lb_stats_check() - the stats table needs two locks and --repeat of 2 or more */
 int lb_stats_check(const struct lb_config *c, char *why, size_t len);
+int lb_output_sweep(FILE *f, const struct lb_report *rep);
+/* lb_sweep_check() - sweep needs two locks, one ratio and one load (format check()) */
+int lb_sweep_check(const struct lb_config *c, char *why, size_t len);
+/* lb_sweep_figure() - a sweep figure: an integer from 100 up, 3 significant digits below */
+char *lb_sweep_figure(double v, char *buf, size_t len);
+/* lb_sweep_change() - after against before: "-9.6%", "0.0%", "+0.4%" (seed 003) */
+char *lb_sweep_change(double before, double after, char *buf, size_t len);
 
 /**
  * lb_fmt_figure() - a table figure: under 1000 with one decimal, else an integer

@@ -211,14 +211,15 @@ static void irq_handler(int sig)
 	if (!rt || !rt->ihist)
 		return;
 	which = sig == rt->rp->sig[0] ? 0 : 1;
-	if (rt->irq.depth)
+	if (lb_irq_masked(&rt->irq, LB_CTX_HARDIRQ))
 		rt->irq.pending |= 1u << which;	/* masked: lb_local_irq_enable() runs it */
 	else
 		irq_run(rt, which);
 	errno = saved;
 }
 
-void lb_irq_replay(struct lb_tctx *t)
+/* struct lb_irq.replay of a worker: run the interrupts left pending while it was masked */
+static void roles_irq_replay(struct lb_tctx *t)
 {
 	struct lb_role_thread *rt = (struct lb_role_thread *)((char *)t->irq -
 							      offsetof(struct lb_role_thread, irq));
@@ -551,6 +552,7 @@ int lb_role_thread_init(struct lb_role_point *rp, unsigned tid, struct lb_tctx *
 		rt->itctx.context = LB_CTX_HARDIRQ;
 		rt->itctx.ctr = rt->ictr;
 		rt->itctx.irq = NULL;		/* inside an interrupt, interrupts are off */
+		rt->irq.replay = roles_irq_replay;
 		t->irq = &rt->irq;
 		lb_self = rt;
 	}

@@ -9,7 +9,9 @@ UNIT_TESTS = \
 	tests/unit/test-registry \
 	tests/unit/test-output \
 	tests/unit/test-latency \
-	tests/unit/test-roles
+	tests/unit/test-roles \
+	tests/unit/test-qrwlock \
+	tests/unit/test-frwlock
 check_PROGRAMS += $(UNIT_TESTS)
 tests_unit_test_parse_SOURCES = tests/unit/test-parse.c tests/unit/check.h
 tests_unit_test_harness_SOURCES = tests/unit/test-harness.c tests/unit/check.h
@@ -17,6 +19,8 @@ tests_unit_test_registry_SOURCES = tests/unit/test-registry.c tests/unit/check.h
 tests_unit_test_output_SOURCES = tests/unit/test-output.c tests/unit/check.h
 tests_unit_test_latency_SOURCES = tests/unit/test-latency.c tests/unit/check.h
 tests_unit_test_roles_SOURCES = tests/unit/test-roles.c tests/unit/check.h
+tests_unit_test_qrwlock_SOURCES = tests/unit/test-qrwlock.c tests/unit/check.h
+tests_unit_test_frwlock_SOURCES = tests/unit/test-frwlock.c tests/unit/check.h
 
 # --- every lock under --validate (one .validate file per lock)
 VALIDATE_TESTS = \
@@ -42,7 +46,17 @@ VALIDATE_TESTS = \
 	tests/validate/ck-mcs.validate \
 	tests/validate/ck-clh.validate \
 	tests/validate/ck-fas.validate \
-	tests/validate/ck-rwlock.validate
+	tests/validate/ck-rwlock.validate \
+	tests/validate/qrwlock-wcas.validate \
+	tests/validate/qrwlock-bcas.validate \
+	tests/validate/qrwlock.validate \
+	tests/validate/rwlock-bias.validate \
+	tests/validate/frwlock.validate \
+	tests/validate/frwlock-cmpxchg.validate \
+	tests/validate/percpu-rwsem.validate \
+	tests/validate/percpu-rwsem-fence.validate \
+	tests/validate/bravo.validate \
+	tests/validate/bravo-small.validate
 
 # --- placements on saved and synthetic topologies
 TOPO_TESTS = \
@@ -59,6 +73,8 @@ CLI_TESTS = \
 	tests/cli/bad-input.sh \
 	tests/cli/docs-sync.sh \
 	tests/cli/table.sh \
+	tests/cli/sweep.sh \
+	tests/cli/percpu-rwsem.sh \
 	tests/cli/csv.sh \
 	tests/cli/json.sh \
 	tests/cli/output-file.sh \
@@ -83,5 +99,5 @@ AM_TESTS_ENVIRONMENT = \
 
 EXTRA_DIST += tests/lib.sh tests/validate/run-validate.sh tests/topology/run-topology.sh \
 	tests/golden/README tests/golden/seed000-table.txt tests/golden/seed002-latency.txt \
-	tests/golden/seed004-stats.txt \
+	tests/golden/seed004-stats.txt tests/golden/seed003-sweep.txt \
 	$(VALIDATE_TESTS) $(TOPO_TESTS) $(TOPO_TESTS:.topo=.expected) $(CLI_TESTS)

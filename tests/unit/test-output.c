@@ -6,7 +6,10 @@
  * tests/golden/seed000-table.txt) to the table formatter and compares its
  * lines with the seed's, white space aside. The one intended difference:
  * lockbench labels an exclusive lock's row with its ratio (spec section 2),
- * so the seed's "mutex" rows come out as "mutex/0:1".
+ * so the seed's "mutex" rows come out as "mutex/0:1". The sweep test does
+ * the same with seed 003's thread sweep (tests/golden/seed003-sweep.txt),
+ * its two columns named after two fake locks called "w/o patch" and
+ * "with patch".
  */
 #include "config.h"
 
@@ -46,9 +49,9 @@ static unsigned load_lines(const char *name, char lines[][160], unsigned max)
 	return n;
 }
 
-static void load_golden(void)
+static void load_golden(const char *name)
 {
-	ngolden = load_lines("seed000-table.txt", golden, 64);
+	ngolden = load_lines(name, golden, 64);
 }
 
 /* Turn the seed's data lines from @first up to a non-data line into results. */
@@ -122,7 +125,7 @@ static void table(void)
 	char out[32][160];
 	unsigned n, nl, before, after;
 
-	load_golden();
+	load_golden("seed000-table.txt");
 	if (ngolden < 10)
 		return;
 	/* the mutex rows */
@@ -391,11 +394,101 @@ static void json(void)
 	free(buf);
 }
 
+/* Render a report with @fmt into squeezed lines. */
+static unsigned render_with(lb_formatter fmt, struct lb_report *rep, char lines[][160], unsigned max)
+{
+	char *buf = NULL, *save = NULL, *tok;
+	size_t len = 0;
+	FILE *m = open_memstream(&buf, &len);
+	unsigned nl = 0;
+
+	CHECK(fmt(m, rep) == 0, "formatter failed");
+	fclose(m);
+	for (tok = strtok_r(buf, "\n", &save); tok && nl < max; tok = strtok_r(NULL, "\n", &save))
+		squeeze(tok, lines[nl++], 160);
+	free(buf);
+	return nl;
+}
+
+static void sweep(void)
+{
+	static const struct lb_lock_ops before = { .name = "w/o patch", .kind = LB_LOCK_RW };
+	static const struct lb_lock_ops after = { .name = "with patch", .kind = LB_LOCK_RW };
+	struct lb_result res[64];
+	struct lb_report rep = { .results = res };
+	char out[32][160], b[32];
+	unsigned nrows = 0, nl;
+
+	load_golden("seed003-sweep.txt");
+	CHECK(ngolden >= 15, "seed 003 golden file: %u lines", ngolden);
+	if (ngolden < 15)
+		return;
+	/* the seed's rows, run the way lockbench runs them: lock outermost */
+	memset(res, 0, sizeof(res));
+	for (unsigned lk = 0; lk < 2; lk++)
+		for (unsigned i = 4; i < ngolden; i++) {
+			unsigned threads;
+			double v[2];
+
+			if (sscanf(golden[i], "%u %lf %lf", &threads, &v[0], &v[1]) != 3)
+				continue;
+			res[rep.nresults].point.ops = lk ? &after : &before;
+			res[rep.nresults].point.ratio = (struct lb_ratio){ 5, 1 };
+			res[rep.nresults].point.nthreads = threads;
+			res[rep.nresults].point.load_arg = 1;
+			res[rep.nresults++].exec_ms = v[lk];
+			nrows += !lk;
+		}
+	CHECK(nrows == 11, "11 thread counts in the seed, got %u", nrows);
+	nl = render_with(lb_output_sweep, &rep, out, 32);
+	CHECK(nl == 3 + nrows + 1, "title, header, rule, %u rows and the note: got %u lines", nrows,
+	      nl);
+	CHECK_STR(out[0], golden[0]);		/* With R:W ratio = 5:1 */
+	for (unsigned i = 1; i < 3 + nrows && i < nl; i++)
+		CHECK_STR(out[i], golden[i + 1]);	/* the golden file keeps the blank line */
+	CHECK(strstr(out[nl - 1], "execution time in ms") && strstr(out[nl - 1], "negative is better"),
+	      "the note names the unit and the direction: %s", out[nl - 1]);
+
+	/* repeats are averaged; missing points print "-"; Mops/s says positive is better */
+	memset(res, 0, sizeof(res));
+	for (unsigned i = 0; i < 3; i++) {
+		res[i].point.ops = i < 2 ? &before : &after;
+		res[i].point.ratio = (struct lb_ratio){ 5, 1 };
+		res[i].point.nthreads = 2;
+		res[i].point.repeat = i % 2;
+		res[i].exec_ms = 100 + 50 * i;
+		res[i].ops_per_s = 1e6 * (i + 1);
+	}
+	res[3] = res[2];
+	res[3].point.nthreads = 4;
+	rep.nresults = 4;
+	nl = render_with(lb_output_sweep, &rep, out, 32);
+	CHECK_STR(out[3], "2 125 200 +60.0%");
+	CHECK_STR(out[4], "4 - 200 -");
+	CHECK(strstr(out[nl - 1], "mean of 2 runs") != NULL, "note: %s", out[nl - 1]);
+	rep.fixed_time = true;
+	nl = render_with(lb_output_sweep, &rep, out, 32);
+	CHECK_STR(out[3], "2 1.50 3.00 +100.0%");
+	CHECK(strstr(out[nl - 1], "Mops/s") && strstr(out[nl - 1], "positive is better"),
+	      "fixed-time note: %s", out[nl - 1]);
+
+	/* the figures and the change, as the seed prints them */
+	CHECK_STR(lb_sweep_figure(990, b, sizeof(b)), "990");
+	CHECK_STR(lb_sweep_figure(13767.4, b, sizeof(b)), "13767");
+	CHECK_STR(lb_sweep_figure(99.4, b, sizeof(b)), "99.4");
+	CHECK_STR(lb_sweep_figure(7.491, b, sizeof(b)), "7.49");
+	CHECK_STR(lb_sweep_change(7599, 7599, b, sizeof(b)), "0.0%");
+	CHECK_STR(lb_sweep_change(10000, 9996, b, sizeof(b)), "0.0%");	/* -0.04: no "-0.0%" */
+	CHECK_STR(lb_sweep_change(9757, 9766, b, sizeof(b)), "+0.1%");
+	CHECK_STR(lb_sweep_change(2136, 1912, b, sizeof(b)), "-10.5%");
+}
+
 int main(void)
 {
 	figures();
 	table();
 	stats();
+	sweep();
 	csv();
 	json();
 	return check_done();

@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * park.h - a minimal futex sleep and wake-up (algorithms.md section 1.5)
+ *
+ * Just what percpu-rwsem needs: sleep while a word holds a value, and the
+ * "park word" recipe for a sleeper whose condition is not a single word
+ * (arm, re-check the condition, sleep; the waker changes the condition,
+ * clears the word, wakes). The sleeping locks get a fuller layer of their
+ * own (wake queues, grants); this stays small on purpose.
+ */
+#ifndef LB_LOCKS_PARK_H
+#define LB_LOCKS_PARK_H
+
+#include <limits.h>
+#include <linux/futex.h>
+#include <stdint.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "lb-atomic.h"
+
+static inline long lb_futex(uint32_t *uaddr, int op, uint32_t val)
+{
+	return syscall(SYS_futex, uaddr, op | FUTEX_PRIVATE_FLAG, val, NULL, NULL, 0);
+}
+
+/* lb_futex_wait_while() - sleep until *w no longer holds @val */
+static inline void lb_futex_wait_while(uint32_t *w, uint32_t val)
+{
+	/* acquire: pairs with the release store that changed *w (a grant) */
+	while (lb_load_acquire(w) == val)
+		lb_futex(w, FUTEX_WAIT, val);
+}
+
+/* lb_futex_wake() - wake up to @n sleepers on @w */
+static inline void lb_futex_wake(uint32_t *w, int n)
+{
+	lb_futex(w, FUTEX_WAKE, (uint32_t)n);
+}
+
+/* lb_park_arm() - about to sleep (set_current_state): arm, then re-check the condition */
+static inline void lb_park_arm(uint32_t *park)
+{
+	lb_store_relaxed(park, 1);
+	/* the arm is visible before the caller's re-check reads (set_current_state's barrier) */
+	lb_fence_full();
+}
+
+/* lb_park_sleep() - sleep once unless woken since lb_park_arm(); the caller re-checks */
+static inline void lb_park_sleep(uint32_t *park)
+{
+	/* acquire: pairs with the release in lb_park_wake() */
+	if (lb_load_acquire(park))
+		lb_futex(park, FUTEX_WAIT, 1);
+}
+
+/* lb_park_disarm() - the condition held: no sleep after all */
+static inline void lb_park_disarm(uint32_t *park)
+{
+	lb_store_relaxed(park, 0);
+}
+
+/* lb_park_wake() - wake_up_process(): clear an armed park word, wake its sleeper */
+static inline void lb_park_wake(uint32_t *park)
+{
+	/* release: the waker's condition change is visible to the woken re-check */
+	if (lb_xchg_release(park, 0))
+		lb_futex_wake(park, 1);
+}
+
+#endif /* LB_LOCKS_PARK_H */

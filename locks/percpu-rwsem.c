@@ -1,0 +1,479 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * percpu-rwsem.c - the per-CPU reader-writer semaphore (Linux 5.8+ form)
+ *
+ * Algorithm: percpu_rw_semaphore (Mikulas Patocka, 3.8, after an idea of
+ * Eric Dumazet; Oleg Nesterov's rcu_sync, 4.4; Peter Zijlstra's rewrite
+ * without the embedded rwsem, 5.8: kernel/locking/percpu-rwsem.c and
+ * Documentation/locking/percpu-rw-semaphore.rst). Readers count themselves
+ * in a counter of their own CPU and touch no shared line while no writer
+ * is about; a writer first switches every reader to the slow path and
+ * waits for a grace period, then takes `block`, then waits for the sum of
+ * the counters to reach 0. Reimplemented from algorithms.md section 11.1;
+ * no code was taken from the kernel. Userspace stand-ins:
+ *   - per-CPU counters are per-thread counters (each in its thread's own
+ *     area, summed by the writer over every thread);
+ *   - the grace period is membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED),
+ *     with the reader fast path turned round to increment-then-check
+ *     (asymmetric Dekker: membarrier orders but does not wait, so a reader
+ *     that checked but had not yet incremented would be missed), or, with
+ *     --percpu-rwsem-gp=fence or where membarrier is unavailable, a seq_cst
+ *     fence in every reader and no grace period; the gp-membarrier and
+ *     gp-fence counters show which one ran;
+ *   - rcu_sync's second grace period (before the fast path comes back) is
+ *     a release store of the state that the readers load with acquire;
+ *   - rcu_sync's own lock is the wait queue's lock;
+ *   - sleeping is futex (park.h), the wait queue is a FIFO of the waiting
+ *     threads' own records, and the waker takes the lock on behalf of each
+ *     waiter it wakes (the 5.8 custom wake function).
+ *
+ * Lock word(s):
+ *	gp     rcu_sync state: 0 GP_IDLE (readers' fast path), 1 GP_ENTER (a
+ *	       grace period is running), 2 GP_PASSED (every reader is on the
+ *	       slow path), | 4 GP_WAITERS (writers sleep until GP_PASSED)
+ *	block  0 free, 1 a writer holds the lock or is draining readers
+ *	writer tid+1 of the writer sleeping until the readers drain (rcuwait)
+ *	gp_count, head, tail: writers between enter and exit; the FIFO queue
+ *	       (tid+1), all under wait_lock (one of lockbench's spinlocks)
+ *	per thread: read_count (this thread's readers, plus those it let in
+ *	       on their behalf: only the sum means anything), the queue entry
+ *	initial value all 0
+ *
+ * States: (gp, block, sum of read counts).
+ *	read, fast:  (IDLE, *, n) -> (IDLE, *, n+1), increment then check
+ *	read, slow:  (!IDLE, 0, n) -> (!IDLE, 0, n+1) after a full barrier;
+ *	             with block set: undo, wake the writer, queue and sleep
+ *	write:       (IDLE, 0, n) -> (ENTER, 0, n) -> grace period ->
+ *	             (PASSED, 0, n) -> (PASSED, 1, n) -> wait for n == 0
+ *	write unlock: (PASSED, 1, 0) -> (PASSED, 0, 0), grant the queue
+ *	             (readers up to and including one writer), then, for the
+ *	             last writer, -> (IDLE, 0, *)
+ *
+ * Ordering: the reader's count store, then (membarrier: a compiler
+ * barrier, the writer's membarrier supplies the rest; fence: a seq_cst
+ * fence), then an acquire load of gp that pairs with the release store of
+ * GP_IDLE after the last writer's unlock. The slow reader's full barrier
+ * pairs with the writer's fully ordered xchg of block; its acquire load of
+ * block with the release store clearing it. The writer's final full
+ * barrier after the sum reads 0 pairs with the readers' release decrement.
+ * Grants are release stores the waiter loads with acquire.
+ *
+ * Progress and fairness: readers never wait while no writer is about; a
+ * writer waits for a grace period and for every reader. The queue is FIFO
+ * and the waker stops at the first waiter that cannot have the lock, but
+ * new slow-path readers may barge while `block` is clear. Sleeping lock:
+ * more threads than CPUs are fine. Counters: read-slow, read-sleeps,
+ * write-sleeps, drain-sleeps, gp-membarrier, gp-fence.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <linux/membarrier.h>
+#include <stdio.h>
+
+#include "inner.h"
+#include "lb-atomic.h"
+#include "lock.h"
+#include "log.h"
+#include "loop.h"
+#include "park.h"
+#include "wait-lock.h"
+
+#define PCPU_GP_IDLE	0u	/* readers use the fast path */
+#define PCPU_GP_ENTER	1u	/* a writer runs the grace period */
+#define PCPU_GP_PASSED	2u	/* every reader takes the slow path */
+#define PCPU_GP_WAITERS	4u	/* writers sleep until PASSED */
+
+struct pcpu_rwsem {
+	uint32_t gp LB_ALIGNED;		/* read by every reader: its own line */
+	uint32_t use_fence;		/* read-only after init */
+	uint32_t block LB_ALIGNED;
+	uint32_t writer;
+	uint32_t gp_count, head, tail;	/* under wait_lock */
+	unsigned char wait_lock[LB_INNER_MAX_SIZE] __attribute__((aligned(8)));
+	struct lb_inner wq;
+};
+
+/* A thread's part: its reader count (read by the writer), its queue entry. */
+struct pcpu_tctx {
+	uint32_t read_count LB_ALIGNED;
+	uint32_t park LB_ALIGNED;	/* rcuwait sleep of a draining writer */
+	uint32_t waiting;		/* queued, not granted yet (the wait entry's task) */
+	uint32_t next;			/* tid+1 of the next in the queue */
+	uint32_t reader;		/* queued as a reader */
+};
+
+#define PCPU_INNER_OFF	((sizeof(struct pcpu_tctx) + LB_CACHELINE - 1) / LB_CACHELINE * LB_CACHELINE)
+
+static const char *const percpu_rwsem_counters[] = {
+	"read-slow",		/* readers that found the fast path off */
+	"read-sleeps",		/* readers that queued and slept */
+	"write-sleeps",		/* writers that queued for block */
+	"drain-sleeps",		/* writer sleeps waiting for readers to drain */
+	"gp-membarrier",	/* grace periods by membarrier */
+	"gp-fence",		/* grace periods of the fence variant (none needed) */
+	NULL,
+};
+
+enum { CTR_READ_SLOW, CTR_READ_SLEEPS, CTR_WRITE_SLEEPS, CTR_DRAIN_SLEEPS, CTR_GP_MEMBARRIER,
+       CTR_GP_FENCE, PCPU_NCTR };
+
+static const char *const percpu_rwsem_gp_values[] = { "membarrier", "fence", NULL };
+
+static const struct lb_lock_option percpu_rwsem_options[] = {
+	{ .name = "gp", .type = LB_LOCK_OPT_ENUM, .def = 0, .values = percpu_rwsem_gp_values,
+	  .help = "grace period: membarrier (MEMBARRIER_CMD_PRIVATE_EXPEDITED; the fence variant "
+		  "where unavailable) or fence (a seq_cst fence in every reader instead)" },
+	LB_WAIT_LOCK_OPTION,
+	{ .name = NULL },
+};
+
+enum { OPT_GP, OPT_WAIT_LOCK };
+
+/* Is private expedited membarrier usable? Registered once per process. */
+static bool pcpu_membarrier_ready(void)
+{
+	static int state;	/* 0 unknown, 1 ready, 2 unavailable */
+	int s = lb_load_acquire(&state);
+
+	if (s == 0) {
+		long q = syscall(SYS_membarrier, MEMBARRIER_CMD_QUERY, 0, 0);
+
+		s = q >= 0 && (q & MEMBARRIER_CMD_PRIVATE_EXPEDITED) &&
+		    syscall(SYS_membarrier, MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED, 0, 0) == 0 ?
+		    1 : 2;
+		if (s == 2)
+			lb_warn("percpu-rwsem: membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED) is not "
+				"available here; using the seq_cst-fence variant (counter gp-fence)");
+		lb_store_release(&state, s);
+	}
+	return s == 1;
+}
+
+static int percpu_rwsem_init(void *lock, const struct lb_lock_cfg *cfg)
+{
+	struct pcpu_rwsem *s = lock;
+	uint64_t gp = cfg->opts ? cfg->opts[OPT_GP] : 0;
+
+	s->use_fence = gp == 1 || !pcpu_membarrier_ready();
+	return lb_wait_lock_init(&s->wq, cfg->opts ? cfg->opts[OPT_WAIT_LOCK] : 0, s->wait_lock,
+				 cfg, PCPU_INNER_OFF, PCPU_NCTR);
+}
+
+static int percpu_rwsem_thread_init(void *lock, struct lb_tctx *t)
+{
+	struct pcpu_rwsem *s = lock;
+
+	return lb_inner_thread_init(&s->wq, s->wait_lock, t);
+}
+
+static LB_ALWAYS_INLINE struct pcpu_tctx *pcpu_peer(const struct lb_tctx *t, unsigned tid)
+{
+	return lb_peer_priv(t, tid);
+}
+
+/* this_cpu_inc/dec: only the owning thread writes its counter; the writer sums them */
+static LB_ALWAYS_INLINE void pcpu_count_inc(struct pcpu_tctx *me)
+{
+	lb_store_relaxed(&me->read_count, lb_load_relaxed(&me->read_count) + 1);
+}
+
+static LB_ALWAYS_INLINE void pcpu_count_dec(struct pcpu_tctx *me)
+{
+	/* release: the read section happens before a writer sees the count drop */
+	lb_store_release(&me->read_count, lb_load_relaxed(&me->read_count) - 1);
+}
+
+/* Between a reader's count store and its load of gp. */
+static LB_ALWAYS_INLINE void pcpu_reader_barrier(const struct pcpu_rwsem *s)
+{
+	if (s->use_fence)
+		lb_fence_full();	/* fence variant: Dekker with the writer's seq_cst store */
+	else
+		lb_barrier();		/* membarrier: the writer's grace period orders the rest */
+}
+
+/* rcuwait_wake_up(): wake the writer waiting for the readers to drain */
+static void pcpu_wake_writer(struct pcpu_rwsem *s, const struct lb_tctx *t)
+{
+	uint32_t w;
+
+	/* our count change is visible before we look for a sleeper (pairs with lb_park_arm()) */
+	lb_fence_full();
+	w = lb_load_acquire(&s->writer);
+	if (w)
+		lb_park_wake(&pcpu_peer(t, w - 1)->park);
+}
+
+/* __percpu_down_read_trylock() once the count is in: keep it unless a writer has block */
+static bool pcpu_read_keep(struct pcpu_rwsem *s, struct lb_tctx *t, struct pcpu_tctx *cnt)
+{
+	/* smp_mb(): pairs with the writer's fully ordered xchg of block */
+	lb_fence_full();
+	/* acquire: pairs with the release store that cleared block */
+	if (!lb_load_acquire(&s->block))
+		return true;
+	pcpu_count_dec(cnt);
+	pcpu_wake_writer(s, t);
+	return false;
+}
+
+/* __percpu_down_write_trylock() */
+static bool pcpu_block_trylock(struct pcpu_rwsem *s)
+{
+	if (lb_load_relaxed(&s->block))
+		return false;
+	/* 0 -> 1; fully ordered (atomic_xchg): pairs with the slow readers' barrier */
+	return lb_xchg_full(&s->block, 1) == 0;
+}
+
+/* percpu_rwsem_wait(): queue under wait_lock unless the lock can be had now, then sleep */
+static void pcpu_wait(struct pcpu_rwsem *s, struct lb_tctx *t, bool reader)
+{
+	struct pcpu_tctx *me = t->priv;
+	bool wait;
+
+	lb_inner_lock(&s->wq, s->wait_lock, t);
+	if (reader) {
+		pcpu_count_inc(me);
+		wait = !pcpu_read_keep(s, t, me);
+	} else {
+		wait = !pcpu_block_trylock(s);
+	}
+	if (wait) {
+		lb_store_relaxed(&me->waiting, 1);
+		me->reader = reader;
+		me->next = 0;
+		if (s->tail)
+			pcpu_peer(t, s->tail - 1)->next = t->tid + 1;
+		else
+			s->head = t->tid + 1;
+		s->tail = t->tid + 1;
+	}
+	lb_inner_unlock(&s->wq, s->wait_lock, t);
+	if (wait) {
+		lb_count(t, reader ? CTR_READ_SLEEPS : CTR_WRITE_SLEEPS);
+		/* acquire (inside): pairs with the waker's release grant */
+		lb_futex_wait_while(&me->waiting, 1);
+	}
+}
+
+/*
+ * The 5.8 wake function over the queue, under wait_lock: take the lock on
+ * behalf of each waiter in turn (a reader is counted in the waker's own
+ * counter: only the sum matters), stop at the first that cannot have it,
+ * and after one writer.
+ */
+static void pcpu_wake_queue(struct pcpu_rwsem *s, struct lb_tctx *t)
+{
+	struct pcpu_tctx *me = t->priv;
+
+	lb_inner_lock(&s->wq, s->wait_lock, t);
+	while (s->head) {
+		struct pcpu_tctx *w = pcpu_peer(t, s->head - 1);
+		bool reader = w->reader;
+
+		if (reader) {
+			pcpu_count_inc(me);
+			if (!pcpu_read_keep(s, t, me))
+				break;
+		} else if (!pcpu_block_trylock(s)) {
+			break;
+		}
+		s->head = w->next;
+		if (!s->head)
+			s->tail = 0;
+		/* grant; release: pairs with the waiter's acquire; it may return at once */
+		lb_store_release(&w->waiting, 0);
+		/* a late wake of a reused entry is only a spurious wake-up */
+		lb_futex_wake(&w->waiting, 1);
+		if (!reader)
+			break;
+	}
+	lb_inner_unlock(&s->wq, s->wait_lock, t);
+}
+
+static LB_NOINLINE void percpu_rwsem_read_slow(struct pcpu_rwsem *s, struct lb_tctx *t)
+{
+	lb_count(t, CTR_READ_SLOW);
+	if (!pcpu_read_keep(s, t, t->priv))
+		pcpu_wait(s, t, true);
+}
+
+static inline void percpu_rwsem_read_lock(void *lock, struct lb_tctx *t)
+{
+	struct pcpu_rwsem *s = lock;
+
+	/* increment, then check (see the header): (IDLE, *, n) -> (IDLE, *, n+1) */
+	pcpu_count_inc(t->priv);
+	pcpu_reader_barrier(s);
+	/* acquire: pairs with the release store of GP_IDLE after the last writer's unlock */
+	if (lb_likely(lb_load_acquire(&s->gp) == PCPU_GP_IDLE))
+		return;
+	percpu_rwsem_read_slow(s, t);
+}
+
+static bool percpu_rwsem_read_trylock(void *lock, struct lb_tctx *t)
+{
+	struct pcpu_rwsem *s = lock;
+
+	pcpu_count_inc(t->priv);
+	pcpu_reader_barrier(s);
+	/* acquire as in read_lock */
+	if (lb_load_acquire(&s->gp) == PCPU_GP_IDLE)
+		return true;
+	lb_count(t, CTR_READ_SLOW);
+	return pcpu_read_keep(s, t, t->priv);
+}
+
+static LB_NOINLINE void percpu_rwsem_read_unlock_slow(struct pcpu_rwsem *s, struct lb_tctx *t)
+{
+	pcpu_wake_writer(s, t);
+}
+
+static inline void percpu_rwsem_read_unlock(void *lock, struct lb_tctx *t)
+{
+	struct pcpu_rwsem *s = lock;
+
+	/* decrement, then check: a writer about means it may be waiting for us */
+	pcpu_count_dec(t->priv);
+	pcpu_reader_barrier(s);
+	if (lb_unlikely(lb_load_relaxed(&s->gp) != PCPU_GP_IDLE))
+		percpu_rwsem_read_unlock_slow(s, t);
+}
+
+/* rcu_sync_enter(): readers to the slow path; the first writer runs the grace period */
+static void pcpu_rss_enter(struct pcpu_rwsem *s, struct lb_tctx *t)
+{
+	bool leader;
+	uint32_t v;
+
+	lb_inner_lock(&s->wq, s->wait_lock, t);
+	leader = s->gp_count++ == 0;
+	if (leader)
+		/* IDLE -> ENTER; seq_cst: the store precedes the grace period (Dekker) */
+		lb_store_full(&s->gp, PCPU_GP_ENTER);
+	lb_inner_unlock(&s->wq, s->wait_lock, t);
+	if (leader) {
+		if (s->use_fence) {
+			lb_fence_full();
+			lb_count(t, CTR_GP_FENCE);
+		} else {
+			syscall(SYS_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0);
+			lb_count(t, CTR_GP_MEMBARRIER);
+		}
+		/* ENTER -> PASSED; release: pairs with the waiting writers' acquire */
+		if (lb_xchg_release(&s->gp, PCPU_GP_PASSED) & PCPU_GP_WAITERS)
+			lb_futex_wake(&s->gp, INT_MAX);
+		return;
+	}
+	/* acquire: pairs with the leader's release of PASSED */
+	while ((v = lb_load_acquire(&s->gp)) != PCPU_GP_PASSED) {
+		if (!(v & PCPU_GP_WAITERS) &&
+		    !lb_cmpxchg_relaxed(&s->gp, &v, v | PCPU_GP_WAITERS))
+			continue;
+		lb_futex(&s->gp, FUTEX_WAIT, v | PCPU_GP_WAITERS);
+	}
+}
+
+/* rcu_sync_exit(): the last writer out gives the readers their fast path back */
+static void pcpu_rss_exit(struct pcpu_rwsem *s, struct lb_tctx *t)
+{
+	lb_inner_lock(&s->wq, s->wait_lock, t);
+	if (--s->gp_count == 0)
+		/* PASSED -> IDLE; release: pairs with the fast readers' acquire load */
+		lb_store_release(&s->gp, PCPU_GP_IDLE);
+	lb_inner_unlock(&s->wq, s->wait_lock, t);
+}
+
+/* readers_active_check(): the sum of every thread's count is 0 */
+static bool pcpu_readers_gone(struct pcpu_rwsem *s, struct lb_tctx *t)
+{
+	uint32_t sum = 0;
+
+	for (unsigned i = 0; i < t->nthreads; i++)
+		sum += lb_load_relaxed(&pcpu_peer(t, i)->read_count);
+	if (sum)
+		return false;
+	/* smp_mb(): pairs with the readers' release decrement and their barrier */
+	lb_fence_full();
+	return true;
+}
+
+static void percpu_rwsem_lock(void *lock, struct lb_tctx *t)
+{
+	struct pcpu_rwsem *s = lock;
+	struct pcpu_tctx *me = t->priv;
+
+	pcpu_rss_enter(s, t);
+	if (!pcpu_block_trylock(s))
+		pcpu_wait(s, t, false);
+	/* block is ours: no new reader gets in; wait for the ones inside (rcuwait) */
+	lb_store_release(&s->writer, t->tid + 1);
+	for (;;) {
+		lb_park_arm(&me->park);
+		if (pcpu_readers_gone(s, t))
+			break;
+		lb_count(t, CTR_DRAIN_SLEEPS);
+		lb_park_sleep(&me->park);
+	}
+	lb_park_disarm(&me->park);
+	lb_store_relaxed(&s->writer, 0);
+}
+
+static void percpu_rwsem_unlock(void *lock, struct lb_tctx *t)
+{
+	struct pcpu_rwsem *s = lock;
+
+	/* (PASSED, 1, 0) -> (PASSED, 0, 0); release: the write section before the next owner */
+	lb_store_release(&s->block, 0);
+	pcpu_wake_queue(s, t);
+	pcpu_rss_exit(s, t);
+}
+
+static bool percpu_rwsem_is_locked(void *lock)
+{
+	struct pcpu_rwsem *s = lock;
+
+	return lb_load_relaxed(&s->block) != 0;
+}
+
+static int percpu_rwsem_describe(void *lock, char *buf, size_t len)
+{
+	struct pcpu_rwsem *s = lock;
+	static const char *const gp_names[] = { "IDLE", "ENTER", "PASSED", "?" };
+	uint32_t gp = lb_load_relaxed(&s->gp);
+
+	return snprintf(buf, len, "gp=%s%s block=%u writer(draining)=%d gp_count=%u queue "
+			"head=%d tail=%d; grace period: %s", gp_names[(gp & 3)],
+			gp & PCPU_GP_WAITERS ? "|WAITERS" : "", lb_load_relaxed(&s->block),
+			(int)lb_load_relaxed(&s->writer) - 1, lb_load_relaxed(&s->gp_count),
+			(int)lb_load_relaxed(&s->head) - 1, (int)lb_load_relaxed(&s->tail) - 1,
+			s->use_fence ? "fence" : "membarrier");
+}
+
+LB_LOCK_LOOP(percpu_rwsem_loop, percpu_rwsem_lock, percpu_rwsem_unlock, percpu_rwsem_read_lock,
+	     percpu_rwsem_read_unlock)
+
+const struct lb_lock_ops lb_lock_percpu_rwsem = {
+	.name = "percpu-rwsem",
+	.desc = "per-CPU rw semaphore (5.8+): per-thread read counts, membarrier grace period, "
+		"futex queue",
+	.family = "sleep",
+	.kind = LB_LOCK_RW,
+	.flags = LB_LOCK_F_BLOCKING,
+	.lock_size = sizeof(struct pcpu_rwsem),
+	.tctx_size = PCPU_INNER_OFF + LB_INNER_MAX_TCTX,
+	.init = percpu_rwsem_init,
+	.thread_init = percpu_rwsem_thread_init,
+	.lock = percpu_rwsem_lock,
+	.unlock = percpu_rwsem_unlock,
+	.read_lock = percpu_rwsem_read_lock,
+	.read_unlock = percpu_rwsem_read_unlock,
+	.read_trylock = percpu_rwsem_read_trylock,
+	.loop = percpu_rwsem_loop,
+	.is_locked = percpu_rwsem_is_locked,
+	.describe = percpu_rwsem_describe,
+	.options = percpu_rwsem_options,
+	.counters = percpu_rwsem_counters,
+};
