@@ -10,6 +10,9 @@ liblockbench_a_SOURCES += \
 	locks/mcs.c \
 	locks/osq.c locks/osq.h locks/resched.h \
 	locks/pthread-spin.c \
+	locks/sleep.c locks/sleep.h \
+	locks/mutex.c \
+	locks/mutex-osq.c \
 	locks/pthread-mutex.c \
 	locks/pthread-adaptive.c \
 	locks/pthread-rwlock.c \

@@ -24,6 +24,10 @@ VALIDATE_TESTS = \
 	tests/validate/osq.validate \
 	tests/validate/osq-unqueue.validate \
 	tests/validate/pthread-spin.validate \
+	tests/validate/mutex.validate \
+	tests/validate/mutex-budget.validate \
+	tests/validate/mutex-osq.validate \
+	tests/validate/mutex-osq-budget.validate \
 	tests/validate/pthread-mutex.validate \
 	tests/validate/pthread-adaptive.validate \
 	tests/validate/pthread-rwlock.validate \
