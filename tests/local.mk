@@ -30,6 +30,16 @@ VALIDATE_TESTS = \
 	tests/validate/mutex-osq-budget.validate \
 	tests/validate/pthread-mutex.validate \
 	tests/validate/pthread-adaptive.validate \
+	tests/validate/rwsem.validate \
+	tests/validate/rwsem-budget.validate \
+	tests/validate/rwsem-xadd.validate \
+	tests/validate/rwsem-xadd-x86.validate \
+	tests/validate/rwsem-wspin.validate \
+	tests/validate/rwsem-wspin-budget.validate \
+	tests/validate/rwsem-rspin.validate \
+	tests/validate/rwsem-rspin-budget.validate \
+	tests/validate/rwsem-qexit.validate \
+	tests/validate/rwsem-qexit-budget.validate \
 	tests/validate/pthread-rwlock.validate \
 	tests/validate/pthread-rwlock-wp.validate
 
