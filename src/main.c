@@ -122,6 +122,8 @@ int main(int argc, char **argv)
 	if (lb_threads_expand(cfg.telems, cfg.ntelems, plan.npus, &plan.threads, &plan.tgroup,
 			      &plan.nthreads, why, sizeof(why)))
 		lb_die(LB_EXIT_USAGE, "--threads: %s", why);
+	if (lb_plan_roles(&plan))
+		lb_die(LB_EXIT_RUNTIME, "out of memory");
 	if (cfg.lock_node >= 0 && !lb_topo_numa_valid(cfg.lock_node))
 		lb_die(LB_EXIT_USAGE, "--lock-node=%d: NUMA node %d does not exist here (%u node(s))",
 		       cfg.lock_node, cfg.lock_node, lb_topo_info()->numa_nodes);
@@ -168,9 +170,7 @@ int main(int argc, char **argv)
 	for (unsigned i = 0; i < nresults; i++)
 		lb_result_free(&results[i]);
 	free(results);
-	free((void *)plan.pus);
-	free(plan.threads);
-	free(plan.tgroup);
+	lb_plan_free(&plan);
 	lb_config_free(&cfg);
 	lb_topo_fini();
 	lb_exit(rc);

@@ -46,7 +46,8 @@ extern const struct lb_format_def lb_formats[];	/* ends with a NULL name */
 const struct lb_format_def *lb_format_find(const char *name);
 
 enum lb_scenario {
-	LB_SCN_MIX = 0,
+	LB_SCN_MIX = 0,		/* every thread runs the --ratio mix */
+	LB_SCN_ROLES = 1,	/* dedicated reader and writer threads */
 };
 
 struct lb_config {
@@ -56,6 +57,8 @@ struct lb_config {
 	bool list_locks;
 	enum lb_scenario scenario;
 	uint64_t **lockopt;		/* per registry index: option values */
+	unsigned readers, writers;	/* roles: the two populations */
+	uint64_t writer_ops;		/* roles: writes per writer thread, 0 = as the others */
 
 	/* workload */
 	struct lb_ratio *ratios;
@@ -105,6 +108,8 @@ void lb_options_help(FILE *f);
 const char *lb_place_name(enum lb_place p);
 /* lb_config_free() - release what lb_options_parse() allocated */
 void lb_config_free(struct lb_config *c);
+/* lb_scenario_name() - "mix", "roles" */
+const char *lb_scenario_name(enum lb_scenario s);
 /* lb_lockopt_index() - registry index of @ops (for c->lockopt) */
 unsigned lb_lockopt_index(const struct lb_lock_ops *ops);
 

@@ -76,6 +76,27 @@ static void lock_options_str(const struct lb_point *p, char *buf, size_t len)
 	}
 }
 
+/* scenario, the populations and their operations per thread (empty for mix) */
+static void csv_roles(FILE *f, const struct lb_result *r)
+{
+	static const char *const roles[] = { "reader", "writer" };
+
+	if (!r->nroles) {
+		fputs(",mix,,,,,,,,", f);
+		return;
+	}
+	fprintf(f, ",roles,%u,%u", r->point.ratio.r, r->point.ratio.w);
+	for (unsigned k = 0; k < LB_ARRAY_SIZE(roles); k++) {
+		const struct lb_role_result *rr = lb_result_role(r, roles[k]);
+
+		if (rr)
+			fprintf(f, ",%llu,%.1f,%llu", (unsigned long long)rr->ops_min, rr->ops_mean,
+				(unsigned long long)rr->ops_max);
+		else
+			fputs(",,,", f);
+	}
+}
+
 int lb_output_csv(FILE *f, const struct lb_report *rep)
 {
 	const char *ctr[64];
@@ -85,7 +106,9 @@ int lb_output_csv(FILE *f, const struct lb_report *rep)
 	      "lock,kind,family,lock_options,ratio,ratio_reads,ratio_writes,threads,load,load_unit,"
 	      "load_pauses,delay_pauses,mode,ops_per_thread,duration_s,repeat,placement,cpus,"
 	      "lock_node,validate,exec_time_ms,ops_total,ops_per_s,read_ops,write_ops,"
-	      "ops_min,ops_mean,ops_max,fairness_jain,setup_ms,tsc_mhz,pause_ns,teardown_ms", f);
+	      "ops_min,ops_mean,ops_max,fairness_jain,setup_ms,tsc_mhz,pause_ns,teardown_ms,"
+	      "scenario,readers,writers,reader_ops_min,reader_ops_mean,reader_ops_max,"
+	      "writer_ops_min,writer_ops_mean,writer_ops_max", f);
 	for (unsigned k = 0; k < nctr; k++) {
 		fputs(",ctr_", f);
 		for (const char *s = ctr[k]; *s; s++)
@@ -139,6 +162,7 @@ int lb_output_csv(FILE *f, const struct lb_report *rep)
 			per ? lb_jain(per, p->nthreads) : 0, r->setup_ms, lb_clock.tsc_per_ns * 1e3,
 			lb_clock.pause_ns);
 		fprintf(f, ",%.4f", r->teardown_ms);
+		csv_roles(f, r);
 		for (unsigned k = 0; k < nctr; k++) {
 			int idx = -1;
 

@@ -84,6 +84,22 @@ static json_object *result_obj(const struct lb_report *rep, const struct lb_resu
 	ADD(o, "setup_ms", JDBL(r->setup_ms));
 	ADD(o, "teardown_ms", JDBL(r->teardown_ms));
 	ADD(o, "counters", counters_obj(p->ops, r->ctr_total));
+	ADD(o, "scenario", JSTR(r->nroles ? "roles" : "mix"));
+	if (r->nroles) {
+		json_object *a = json_object_new_array();
+
+		for (unsigned k = 0; k < r->nroles; k++) {
+			json_object *x = json_object_new_object();
+
+			ADD(x, "role", JSTR(r->roles[k].role));
+			ADD(x, "threads", JINT(r->roles[k].threads));
+			ADD(x, "ops_min", JINT(r->roles[k].ops_min));
+			ADD(x, "ops_mean", JDBL(r->roles[k].ops_mean));
+			ADD(x, "ops_max", JINT(r->roles[k].ops_max));
+			json_object_array_add(a, x);
+		}
+		ADD(o, "roles", a);
+	}
 	for (unsigned t = 0; r->threads && t < p->nthreads; t++) {
 		const struct lb_thread_result *tr = &r->threads[t];
 		json_object *x = json_object_new_object();
@@ -91,6 +107,8 @@ static json_object *result_obj(const struct lb_report *rep, const struct lb_resu
 		if (per)
 			per[t] = tr->ops;
 		ADD(x, "tid", JINT(t));
+		if (tr->role)
+			ADD(x, "role", JSTR(tr->role));
 		ADD(x, "cpu", JINT(tr->cpu_os));
 		ADD(x, "cpu_seen", JINT(tr->cpu_seen));
 		ADD(x, "ops", JINT(tr->ops));
@@ -115,7 +133,12 @@ static json_object *config_obj(const struct lb_config *c)
 	for (unsigned i = 0; i < c->nlocks; i++)
 		json_object_array_add(a, JSTR(c->locks[i]->name));
 	ADD(o, "locks", a);
-	ADD(o, "scenario", JSTR("mix"));
+	ADD(o, "scenario", JSTR(lb_scenario_name(c->scenario)));
+	if (c->scenario == LB_SCN_ROLES) {
+		ADD(o, "readers", JINT(c->readers));
+		ADD(o, "writers", JINT(c->writers));
+		ADD(o, "writer_ops", JINT(c->writer_ops));
+	}
 	a = json_object_new_array();
 	for (unsigned i = 0; i < c->nratios; i++)
 		json_object_array_add(a, JSTR(lb_ratio_str(&c->ratios[i], buf, sizeof(buf))));

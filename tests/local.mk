@@ -63,7 +63,8 @@ CLI_TESTS = \
 	tests/cli/output-file.sh \
 	tests/cli/plan.sh \
 	tests/cli/default.sh \
-	tests/cli/osq-unqueue.sh
+	tests/cli/osq-unqueue.sh \
+	tests/cli/roles.sh
 
 TESTS += $(UNIT_TESTS) $(VALIDATE_TESTS) $(TOPO_TESTS) $(CLI_TESTS)
 
