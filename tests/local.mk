@@ -6,11 +6,13 @@
 UNIT_TESTS = \
 	tests/unit/test-parse \
 	tests/unit/test-harness \
+	tests/unit/test-stats \
 	tests/unit/test-registry \
 	tests/unit/test-output
 check_PROGRAMS += $(UNIT_TESTS)
 tests_unit_test_parse_SOURCES = tests/unit/test-parse.c tests/unit/check.h
 tests_unit_test_harness_SOURCES = tests/unit/test-harness.c tests/unit/check.h
+tests_unit_test_stats_SOURCES = tests/unit/test-stats.c tests/unit/check.h
 tests_unit_test_registry_SOURCES = tests/unit/test-registry.c tests/unit/check.h
 tests_unit_test_output_SOURCES = tests/unit/test-output.c tests/unit/check.h
 
