@@ -12,4 +12,6 @@ liblockbench_a_SOURCES += \
 	src/stats.c src/stats.h \
 	src/run.c src/run.h \
 	src/output.c src/output.h \
-	src/output-table.c src/output-csv.c src/output-json.c
+	src/baseline.c src/baseline.h \
+	src/output-table.c src/output-csv.c src/output-json.c \
+	src/output-compare.c src/output-aim7.c

@@ -18,6 +18,7 @@
 
 #include "log.h"
 #include "options.h"
+#include "output.h"
 #include "registry.h"
 
 enum opt_id {
@@ -25,7 +26,7 @@ enum opt_id {
 	O_RATIO, O_THREADS, O_LOAD, O_LOAD_NS, O_DELAY, O_OPS, O_DURATION, O_REPEAT,
 	O_PLACE, O_CPUS, O_PHYSICAL, O_TOPOLOGY, O_PLAN, O_LOCK_NODE,
 	O_VALIDATE, O_TIMEOUT,
-	O_FORMAT, O_OUTPUT, O_QUIET, O_VERBOSE, O_HELP, O_VERSION,
+	O_FORMAT, O_OUTPUT, O_BASELINE, O_QUIET, O_VERBOSE, O_HELP, O_VERSION,
 	O_LOCKOPT_BASE = 5000,
 };
 
@@ -98,6 +99,9 @@ static const struct lb_optdef lb_opts[] = {
 	{ "output", O_OUTPUT, 'o', "FILE", "Output",
 	  "write the results to FILE (format from the extension unless -f; written to a "
 	  "temporary file and renamed, so a failed run leaves nothing)" },
+	{ "baseline", O_BASELINE, 0, "FILE", "Output",
+	  "an earlier CSV or JSON of lockbench as 'before' and this run as 'after' of -f "
+	  "compare or -f aim7, matched by lock, ratio, threads and load" },
 	{ "quiet", O_QUIET, 'q', NULL, "Output", "fewer messages on stderr" },
 	{ "verbose", O_VERBOSE, 'v', NULL, "Output",
 	  "more: calibration, placement, per-thread operations and lock event counters" },
@@ -665,6 +669,11 @@ void lb_options_parse(struct lb_config *c, int argc, char **argv)
 				bad_value(name, optarg, "empty file name");
 			c->output = optarg;
 			break;
+		case O_BASELINE:
+			if (!*optarg)
+				bad_value(name, optarg, "empty file name");
+			c->baseline = optarg;
+			break;
 		case O_QUIET:
 			lb_verbose--;
 			break;
@@ -722,6 +731,9 @@ void lb_options_parse(struct lb_config *c, int argc, char **argv)
 	}
 	if (!c->format)
 		c->format = &lb_formats[0];	/* table */
+	if (c->baseline && c->format->write != lb_output_compare && c->format->write != lb_output_aim7)
+		lb_die(LB_EXIT_USAGE, "--baseline=%s: a baseline is the 'before' of -f compare or "
+		       "-f aim7, not of -f %s", c->baseline, c->format->name);
 
 	/* defaults */
 	if (c->nlocks == 0) {

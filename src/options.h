@@ -88,6 +88,7 @@ struct lb_config {
 	/* output */
 	const struct lb_format_def *format;
 	const char *output;
+	const char *baseline;		/* --baseline: an earlier CSV or JSON, "before" */
 
 	/* provenance */
 	bool is_default;		/* no --lock: the default experiment */

@@ -239,6 +239,11 @@ int lb_output_json(FILE *f, const struct lb_report *rep)
 #else
 	ADD(o, "ck", JBOOL(0));
 #endif
+#ifdef HAVE_LIBCSV
+	ADD(o, "libcsv", JBOOL(1));
+#else
+	ADD(o, "libcsv", JBOOL(0));
+#endif
 	ADD(o, "cacheline", JINT(LB_CACHELINE));
 	ADD(o, "numa_method", JSTR(rep->topo ? lb_topo_numa_method() : ""));
 	ADD(root, "build", o);

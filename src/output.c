@@ -12,6 +12,10 @@
 const struct lb_format_def lb_formats[] = {
 	{ "table", "table", "the seed 000 table: execution time or Mops/s per load", lb_output_table,
 	  NULL },
+	{ "compare", NULL, "seed 000's Before, After and % Change blocks: the first two locks, "
+	  "or --baseline and this run", lb_output_compare, lb_check_before_after },
+	{ "aim7", NULL, "seed 000's AIM7 table: throughput per --threads range, before, after, "
+	  "% change", lb_output_aim7, lb_check_before_after },
 	{ "csv", "csv", "one row per point and repetition, for plotting", lb_output_csv, NULL },
 	{ "json", "json", "the whole run with per-thread detail", lb_output_json, NULL },
 	{ NULL, NULL, NULL, NULL, NULL },

@@ -66,7 +66,8 @@ CLI_TESTS = \
 	tests/cli/plan.sh \
 	tests/cli/default.sh \
 	tests/cli/osq-unqueue.sh \
-	tests/cli/roles.sh
+	tests/cli/roles.sh \
+	tests/cli/baseline.sh
 
 TESTS += $(UNIT_TESTS) $(VALIDATE_TESTS) $(TOPO_TESTS) $(CLI_TESTS)
 
@@ -80,5 +81,5 @@ AM_TESTS_ENVIRONMENT = \
 	LOCKBENCH='$(abs_top_builddir)/lockbench'; export LOCKBENCH;
 
 EXTRA_DIST += tests/lib.sh tests/validate/run-validate.sh tests/topology/run-topology.sh \
-	tests/golden/README tests/golden/seed000-table.txt \
+	tests/golden/README tests/golden/seed000-table.txt tests/golden/seed000-aim7.txt \
 	$(VALIDATE_TESTS) $(TOPO_TESTS) $(TOPO_TESTS:.topo=.expected) $(CLI_TESTS)
