@@ -408,7 +408,7 @@ static void default_locks(struct lb_config *c)
 	}
 }
 
-#define DEFAULT_EXPERIMENT_OPS 20000ull
+#define DEFAULT_EXPERIMENT_OPS 200000ull	/* about 4 s for mutex,rwsem on the 2-core build VM */
 
 /*
  * --scenario=roles: the thread count is readers + writers and the point's
