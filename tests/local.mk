@@ -67,7 +67,8 @@ CLI_TESTS = \
 	tests/cli/default.sh \
 	tests/cli/osq-unqueue.sh \
 	tests/cli/roles.sh \
-	tests/cli/baseline.sh
+	tests/cli/baseline.sh \
+	tests/cli/reproduce.sh
 
 TESTS += $(UNIT_TESTS) $(VALIDATE_TESTS) $(TOPO_TESTS) $(CLI_TESTS)
 
