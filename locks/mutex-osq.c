@@ -203,8 +203,12 @@ static LB_NOINLINE void mutex_osq_unlock_slowpath(struct mutex_osq *l, struct lb
 	struct lb_wake_q q;
 
 	lb_wake_q_init(&q);
-	/* (c <= 0) -> (1): the lock is free, as x86's __mutex_slowpath_needs_to_unlock() */
-	lb_store_relaxed(&l->count, 1);
+	/*
+	 * (c <= 0) -> (1): the lock is free, as x86's __mutex_slowpath_needs_to_unlock().
+	 * release: a locker that takes it from this 1 must see our critical
+	 * section (the kernel's increment before it was a full barrier).
+	 */
+	lb_store_release(&l->count, 1);
 	lb_wait_lock(&l->s, t);
 	if (!lb_list_empty(&l->s.wait_list))
 		lb_wake_q_add(&q, lb_first_waiter(&l->s.wait_list)->task);

@@ -451,9 +451,9 @@ int lb_rwx_describe(void *lock, char *buf, size_t len)
 	struct lb_rwx *sem = lock;
 	int64_t c = lb_load_relaxed(&sem->count);
 	struct lb_task *owner = lb_load_relaxed(&sem->owner);
-	int n = snprintf(buf, len, "count=%#llx (active %lld, waiting part %lld) owner=%d",
+	int n = snprintf(buf, len, "count=%#llx (active part %lld, %lld x WAITING_BIAS) owner=%d",
 			 (unsigned long long)c, (long long)(c & RWSEM_ACTIVE_MASK),
-			 (long long)((c - (c & RWSEM_ACTIVE_MASK)) / -RWSEM_WAITING_BIAS),
+			 (long long)((c - (c & RWSEM_ACTIVE_MASK)) / RWSEM_WAITING_BIAS),
 			 owner ? (int)owner->tid : -1);
 
 	return lb_sleep_describe(&sem->s, buf, len, n);

@@ -110,8 +110,9 @@ bool lb_schedule(struct lb_task *me, struct lb_tctx *t, unsigned ctr_sleeps)
 int lb_sleep_init(struct lb_sleep *s, const struct lb_lock_cfg *cfg, uint64_t wait_lock,
 		  uint64_t budget_ns, uint64_t handoff_ns, unsigned ctr_base)
 {
+	struct lb_lock_cfg wcfg = *cfg;
 	const struct lb_lock_ops *wl;
-	unsigned n = 0;
+	unsigned n = 0, nopt = 0;
 
 	if (wait_lock >= LB_ARRAY_SIZE(wait_lock_ops))
 		return -EINVAL;
@@ -120,11 +121,18 @@ int lb_sleep_init(struct lb_sleep *s, const struct lb_lock_cfg *cfg, uint64_t wa
 		n++;
 	if (ctr_base + (n ? n : 1) > LB_LOCK_MAX_COUNTERS || !wl->trylock)
 		return -EINVAL;
+	/* the wait_lock runs with its own options' defaults, not the outer lock's values */
+	for (; wl->options && wl->options[nopt].name; nopt++) {
+		if (nopt == LB_ARRAY_SIZE(s->wl_opts))
+			return -EINVAL;
+		s->wl_opts[nopt] = wl->options[nopt].def;
+	}
+	wcfg.opts = s->wl_opts;
 	lb_store_relaxed(&s->osq.tail, 0);
 	lb_list_init(&s->wait_list);
 	s->spin_budget = lb_budget_cycles(cfg, budget_ns);
 	s->handoff_cycles = lb_budget_cycles(cfg, handoff_ns);
-	return lb_inner_init(&s->wl, wl, s->wait_lock, cfg,
+	return lb_inner_init(&s->wl, wl, s->wait_lock, &wcfg,
 			     offsetof(struct lb_sleep_thread, wait_lock), ctr_base);
 }
 

@@ -240,6 +240,7 @@ struct lb_sleep {
 	struct lb_inner wl LB_ALIGNED;
 	uint64_t spin_budget;
 	uint64_t handoff_cycles;
+	uint64_t wl_opts[8];	/* the wait_lock's own options: its defaults */
 };
 
 /* Per-thread area of a sleeping lock (lb_lock_ops.tctx_size). */
