@@ -48,16 +48,16 @@ static const struct lb_optdef lb_opts[] = {
 	{ "scenario", O_SCENARIO, 0, "NAME", "Selection",
 	  "workload shape: mix (every thread runs the read:write mix; default), roles "
 	  "(dedicated reader and writer threads: --readers, --writers)" },
-	{ "readers", O_READERS, 0, "N", "Selection",
-	  "roles: N reader threads, each doing only read acquisitions (1:0)" },
-	{ "writers", O_WRITERS, 0, "M", "Selection",
-	  "roles: M writer threads, each doing only write acquisitions (0:1)" },
-	{ "writer-ops", O_WRITER_OPS, 0, "N", "Selection",
-	  "roles: each writer stops after N writes (a writer early, then readers only); "
-	  "default: as long as the readers" },
 	{ "ratio", O_RATIO, 'r', "R:W[,R:W...]", "Workload",
 	  "per-thread read:write mix, a deterministic interleave phase-shifted by thread "
 	  "index; 0:1 = writes only (default 0:1)" },
+	{ "readers", O_READERS, 0, "N", "Workload",
+	  "roles: N reader threads, each doing only read acquisitions (1:0)" },
+	{ "writers", O_WRITERS, 0, "M", "Workload",
+	  "roles: M writer threads, each doing only write acquisitions (0:1)" },
+	{ "writer-ops", O_WRITER_OPS, 0, "N", "Workload",
+	  "roles: each writer stops after N writes (a writer early, then readers only); "
+	  "default: as long as the readers" },
 	{ "threads", O_THREADS, 't', "LIST", "Workload",
 	  "thread counts: 2,10  1-8  2-16:2  max (CPUs in the placement)  Nx (N times that) "
 	  "(default 2,max)" },
