@@ -98,7 +98,7 @@ static const struct lb_lock_option bravo_options[] = {
 	{ .name = "slowdown", .type = LB_LOCK_OPT_U64, .min = 0, .max = 1000000, .def = 9,
 	  .help = "N: after a revocation the bias stays off N times as long as it took "
 		  "(revocation costs about 1/(N+1) of the time)" },
-	LB_WAIT_LOCK_OPTION,
+	LB_WAIT_LOCK_OPTION(LB_WAIT_LOCK_QSPINLOCK, "the spinlock that queues the waiters (one of lockbench's own; qspinlock from 4.2, ticket before)"),
 	{ .name = NULL },
 };
 

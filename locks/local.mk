@@ -15,6 +15,15 @@ liblockbench_a_SOURCES += \
 	locks/osq.c locks/osq.h locks/resched.h \
 	locks/qspinlock.c \
 	locks/pthread-spin.c \
+	locks/sleep.c locks/sleep.h \
+	locks/mutex.c \
+	locks/mutex-osq.c \
+	locks/rwsem.c \
+	locks/rwsem-common.c locks/rwsem-common.h \
+	locks/rwsem-xadd.c \
+	locks/rwsem-wspin.c \
+	locks/rwsem-rspin.c \
+	locks/rwsem-qexit.c \
 	locks/pthread-mutex.c \
 	locks/pthread-adaptive.c \
 	locks/pthread-rwlock.c \

@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * park.h - a minimal futex sleep and wake-up (algorithms.md section 1.5)
+ * park.h - futex sleep and wake-up, the bottom layer (algorithms.md 1.5)
  *
- * Just what percpu-rwsem needs: sleep while a word holds a value, and the
- * "park word" recipe for a sleeper whose condition is not a single word
- * (arm, re-check the condition, sleep; the waker changes the condition,
- * clears the word, wakes). The sleeping locks get a fuller layer of their
- * own (wake queues, grants); this stays small on purpose.
+ * The one FUTEX_WAIT/WAKE_PRIVATE wrapper of the locks, sleep while a word
+ * holds a value, and the "park word" recipe for a sleeper whose condition
+ * is not a single word (arm, re-check the condition, sleep; the waker
+ * changes the condition, clears the word, wakes): what percpu-rwsem's wait
+ * queue needs. sleep.h builds the kernel-scheduler emulation of the mutex
+ * and rwsem models (tasks, wake queues, grants, on_cpu) on lb_futex().
  */
 #ifndef LB_LOCKS_PARK_H
 #define LB_LOCKS_PARK_H

@@ -124,7 +124,8 @@ static const struct lb_lock_option percpu_rwsem_options[] = {
 	{ .name = "gp", .type = LB_LOCK_OPT_ENUM, .def = 0, .values = percpu_rwsem_gp_values,
 	  .help = "grace period: membarrier (MEMBARRIER_CMD_PRIVATE_EXPEDITED; the fence variant "
 		  "where unavailable) or fence (a seq_cst fence in every reader instead)" },
-	LB_WAIT_LOCK_OPTION,
+	LB_WAIT_LOCK_OPTION(LB_WAIT_LOCK_QSPINLOCK, "the spinlock that guards the wait queue "
+			    "(one of lockbench's own; the 5.8+ kernel's is a qspinlock)"),
 	{ .name = NULL },
 };
 

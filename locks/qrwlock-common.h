@@ -476,7 +476,7 @@ static inline LB_UNUSED int lb_qrw_thread_init_op(void *lock, struct lb_tctx *t)
 }
 
 static const struct lb_lock_option lb_qrw_options[] LB_UNUSED = {
-	LB_WAIT_LOCK_OPTION,
+	LB_WAIT_LOCK_OPTION(LB_WAIT_LOCK_QSPINLOCK, "the spinlock that queues the waiters (one of lockbench's own; qspinlock from 4.2, ticket before)"),
 	{ .name = NULL },
 };
 

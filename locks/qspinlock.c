@@ -101,14 +101,19 @@ struct qspinlock {
 	uint32_t pending_loops;		/* bound of the wait for a pending hand-over */
 };
 
+/*
+ * The first counter is the contended acquisitions, as ticket's is: a lock
+ * built from either (a wait_lock) reports it as "wait-lock-waits". The
+ * fast-path acquisitions are the operations less "slow".
+ */
 static const char *const qs_counters[] = {
-	"fast",		/* acquisitions by the fast-path cmpxchg */
+	"slow",		/* acquisitions that missed the fast-path cmpxchg */
 	"pending",	/* acquisitions as the pending waiter */
 	"queued",	/* acquisitions through the MCS queue */
 	NULL,
 };
 
-enum { CTR_FAST, CTR_PENDING, CTR_QUEUED };
+enum { CTR_SLOW, CTR_PENDING, CTR_QUEUED };
 
 static const struct lb_lock_option qs_options[] = {
 	{ .name = "pending-loops", .type = LB_LOCK_OPT_U64, .min = 0, .max = 1048576, .def = 512,
@@ -252,10 +257,9 @@ static void qs_lock(void *lock, struct lb_tctx *t)
 	uint32_t val = 0;
 
 	/* (0,0,0) -> (0,0,1); acquire: pairs with the release store in qs_unlock() */
-	if (lb_likely(lb_cmpxchg_acquire(&l->val, &val, QS_LOCKED_VAL))) {
-		lb_count(t, CTR_FAST);
+	if (lb_likely(lb_cmpxchg_acquire(&l->val, &val, QS_LOCKED_VAL)))
 		return;
-	}
+	lb_count(t, CTR_SLOW);
 	qs_lock_slow(l, t, val);
 }
 

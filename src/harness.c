@@ -48,6 +48,7 @@ struct lb_worker {
 	uint64_t ops;				/* operations done; read by the watchdog */
 	uint64_t reads, writes;
 	uint32_t period, nreads;		/* this thread's ratio: R + W, and R (0: exclusive) */
+	uint64_t nops;				/* this thread's operations (lb_thread_nops()) */
 	uint32_t done;				/* set once the loop ended */
 	int cpu_seen;
 	uint64_t t_end;				/* cycle counter at finish */
@@ -78,7 +79,6 @@ struct lb_run {
 	const struct lb_point *p;
 	const struct lb_lock_ops *ops;
 	void *lock;
-	uint64_t nops;				/* UINT64_MAX in fixed-time mode */
 	struct lb_tctx **tctxs;			/* indexed by tid, filled before arrival */
 	struct lb_worker **workers;
 	struct lb_vstate *v;
@@ -209,7 +209,7 @@ static LB_ALWAYS_INLINE void work_loop(struct lb_run *run, struct lb_worker *w, 
 	const bool noexcl = (ops->flags & LB_LOCK_F_NOEXCL) != 0;
 	void *const lock = run->lock;
 	struct lb_tctx *const t = &w->tctx;
-	const uint64_t nops = run->nops, load = run->p->load, delay = run->p->delay;
+	const uint64_t nops = w->nops, load = run->p->load, delay = run->p->delay;
 	const uint32_t period = w->period, nreads = w->nreads;
 	uint32_t pos = t->tid % period;
 	uint64_t n, reads = 0;
@@ -292,7 +292,7 @@ static void run_loop(struct lb_run *run, struct lb_worker *w)
 	l = (struct lb_loop){
 		.lock = run->lock,
 		.t = &w->tctx,
-		.nops = run->nops,
+		.nops = w->nops,
 		.load = run->p->load,
 		.delay = run->p->delay,
 		.period = w->period,
@@ -346,6 +346,7 @@ static void *worker_main(void *argp)
 		w->tctx.peers = run->tctxs;
 		w->period = lb_thread_ratio(p, tid)->r + lb_thread_ratio(p, tid)->w;
 		w->nreads = p->ops->kind == LB_LOCK_RW ? lb_thread_ratio(p, tid)->r : 0;
+		w->nops = lb_thread_nops(p, tid);
 		w->cpu_seen = sched_getcpu();
 		if (p->ops->thread_init)
 			err = p->ops->thread_init(run->lock, &w->tctx);
@@ -566,6 +567,40 @@ static void wait_finish(struct lb_run *run)
 	}
 }
 
+/* Per population (role) min, mean and max operations per thread, in first-seen order. */
+static void role_results(struct lb_result *r)
+{
+	for (unsigned t = 0; t < r->point.nthreads; t++) {
+		const struct lb_thread_result *tr = &r->threads[t];
+		struct lb_role_result *rr = NULL;
+
+		for (unsigned k = 0; k < r->nroles; k++)
+			if (strcmp(r->roles[k].role, tr->role) == 0)
+				rr = &r->roles[k];
+		if (!rr) {
+			if (r->nroles == LB_MAX_ROLES)
+				continue;
+			rr = &r->roles[r->nroles++];
+			rr->role = tr->role;
+			rr->ops_min = UINT64_MAX;
+		}
+		rr->ops_mean = (rr->ops_mean * rr->threads + (double)tr->ops) / (rr->threads + 1);
+		rr->threads++;
+		if (tr->ops < rr->ops_min)
+			rr->ops_min = tr->ops;
+		if (tr->ops > rr->ops_max)
+			rr->ops_max = tr->ops;
+	}
+}
+
+const struct lb_role_result *lb_result_role(const struct lb_result *r, const char *role)
+{
+	for (unsigned k = 0; k < r->nroles; k++)
+		if (strcmp(r->roles[k].role, role) == 0)
+			return &r->roles[k];
+	return NULL;
+}
+
 void lb_result_free(struct lb_result *r)
 {
 	free(r->threads);
@@ -671,7 +706,6 @@ int lb_run_point(const struct lb_point *p, struct lb_result *r)
 	}
 	run->p = p;
 	run->ops = ops;
-	run->nops = p->duration > 0 ? UINT64_MAX : p->nops;
 
 	if (p->lock_node >= 0)
 		run->lock = lb_topo_alloc_onnode(lsize, p->lock_node);
@@ -758,6 +792,7 @@ int lb_run_point(const struct lb_point *p, struct lb_result *r)
 		bool taker = !(p->roles && lb_role_is_irq(p->roles[i].kind));
 		uint64_t ops_i = taker ? w->ops : 0;
 
+		tr->role = p->thread_role ? p->thread_role[i] : NULL;
 		tr->ops = ops_i;
 		tr->reads = w->reads;
 		tr->writes = w->writes;
@@ -783,6 +818,8 @@ int lb_run_point(const struct lb_point *p, struct lb_result *r)
 	while (ops->counters && ops->counters[r->nctr])
 		r->nctr++;
 	r->ops_mean = ntakers ? (double)r->ops_total / ntakers : 0;
+	if (p->thread_role)
+		role_results(r);
 	r->exec_ms = lb_cycles_to_ns(t_last_end - run->t_start) / 1e6;
 	r->ops_per_s = r->exec_ms > 0 ? (double)r->ops_total / (r->exec_ms / 1e3) : 0;
 	r->teardown_ms = lb_cycles_to_ns(t_joined - t_last_end) / 1e6;
@@ -821,7 +858,7 @@ int lb_run_point(const struct lb_point *p, struct lb_result *r)
 					lb_expected_reads(lb_thread_ratio(p, i), i, tr->ops) : 0;
 
 			if (tr->reads + tr->writes != tr->ops || tr->reads != want ||
-			    (p->duration <= 0 && tr->ops != p->nops)) {
+			    (p->duration <= 0 && tr->ops != lb_thread_nops(p, i))) {
 				lb_err("validation failed: harness: thread %u did %llu ops = %llu reads + "
 				       "%llu writes, expected %llu reads", i,
 				       (unsigned long long)tr->ops, (unsigned long long)tr->reads,

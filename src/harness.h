@@ -21,7 +21,9 @@ struct lb_point {
 	struct lb_ratio ratio;
 	const struct lb_ratio *thread_ratio;	/* NULL, or a ratio per thread (roles) */
 	const char *const *thread_role;		/* NULL, or a role name per thread */
+	const uint64_t *thread_nops;		/* NULL, or a cap on each thread's operations */
 	unsigned nthreads;
+	unsigned tgroup;		/* the --threads element nthreads came from */
 	uint64_t load;			/* pauses inside the critical section */
 	uint64_t load_arg;		/* as given: pauses, or ns with load_ns */
 	bool load_ns;
@@ -45,6 +47,7 @@ struct lb_point {
 };
 
 struct lb_thread_result {
+	const char *role;		/* NULL unless the point gives roles */
 	uint64_t ops, reads, writes;
 	uint64_t ctr[LB_LOCK_MAX_COUNTERS];
 	double finish_ms;		/* from the common start */
@@ -61,6 +64,16 @@ struct lb_irq_cpu {
 	int cpu;			/* OS index */
 	struct lb_lat lat;		/* read_lock in the handler, calibrated */
 	uint64_t tries, successes;	/* read_trylock in the handler */
+};
+
+#define LB_MAX_ROLES 4
+
+/* Operations per thread of one population (roles: "reader", "writer"). */
+struct lb_role_result {
+	const char *role;
+	unsigned threads;
+	uint64_t ops_min, ops_max;
+	double ops_mean;
 };
 
 struct lb_result {
@@ -92,6 +105,8 @@ struct lb_result {
 	unsigned irq_cpus_round;	/* CPUs interrupted in each round */
 	unsigned irq_cpus_total;	/* CPUs in the placement */
 	const char *irq_mechanism;	/* "signals" (seed 002: "IPIs") */
+	unsigned nroles;			/* 0 unless the point gives roles */
+	struct lb_role_result roles[LB_MAX_ROLES];
 };
 
 /**
@@ -108,6 +123,18 @@ static inline const struct lb_ratio *lb_thread_ratio(const struct lb_point *p, u
 	return p->thread_ratio ? &p->thread_ratio[tid] : &p->ratio;
 }
 
+/* lb_thread_nops() - the operations thread @tid does at most (UINT64_MAX: until stopped) */
+static inline uint64_t lb_thread_nops(const struct lb_point *p, unsigned tid)
+{
+	uint64_t n = p->duration > 0 ? UINT64_MAX : p->nops;
+
+	if (p->thread_nops && p->thread_nops[tid] < n)
+		n = p->thread_nops[tid];
+	return n;
+}
+
+/* lb_result_role() - the population @role of @r, NULL if it has none */
+const struct lb_role_result *lb_result_role(const struct lb_result *r, const char *role);
 /* lb_result_free() - release r->threads */
 void lb_result_free(struct lb_result *r);
 /**

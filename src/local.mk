@@ -15,5 +15,6 @@ liblockbench_a_SOURCES += \
 	src/fair.c src/fair.h \
 	src/run.c src/run.h \
 	src/output.c src/output.h \
+	src/baseline.c src/baseline.h \
 	src/output-table.c src/output-stats.c src/output-sweep.c src/output-csv.c \
-	src/output-json.c src/output-latency.c
+	src/output-json.c src/output-latency.c src/output-compare.c src/output-aim7.c

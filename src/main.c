@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "baseline.h"
 #include "clock.h"
 #include "log.h"
 #include "options.h"
@@ -87,11 +88,36 @@ static int write_atomically(const char *path, const char *buf, size_t len)
 	return 0;
 }
 
+/* Will any point of the plan find its counterpart in the baseline? */
+static bool baseline_matches(const struct lb_plan *plan, const struct lb_baseline *b)
+{
+	const struct lb_config *c = plan->cfg;
+
+	for (unsigned lk = 0; lk < c->nlocks; lk++)
+		for (unsigned ti = 0; ti < plan->nthreads; ti++)
+			for (unsigned ri = 0; ri < c->nratios; ri++)
+				for (unsigned li = 0; li < c->nloads; li++) {
+					struct lb_point p = {
+						.ops = c->locks[lk],
+						.ratio = c->ratios[ri],
+						.nthreads = plan->threads[ti],
+						.load_arg = c->loads[li],
+						.load_ns = c->load_ns,
+						.duration = c->duration,
+					};
+
+					if (lb_baseline_has(b, &p))
+						return true;
+				}
+	return false;
+}
+
 int main(int argc, char **argv)
 {
 	static struct lb_config cfg;
 	struct lb_plan plan = { .cfg = &cfg };
 	struct lb_report rep;
+	struct lb_baseline baseline = { 0 };
 	struct lb_result *results = NULL;
 	unsigned nresults = 0;
 	char why[512];
@@ -122,6 +148,8 @@ int main(int argc, char **argv)
 	if (lb_threads_expand(cfg.telems, cfg.ntelems, plan.npus, &plan.threads, &plan.tgroup,
 			      &plan.nthreads, why, sizeof(why)))
 		lb_die(LB_EXIT_USAGE, "--threads: %s", why);
+	if (lb_plan_roles(&plan))
+		lb_die(LB_EXIT_RUNTIME, "out of memory");
 	if (cfg.lock_node >= 0 && !lb_topo_numa_valid(cfg.lock_node))
 		lb_die(LB_EXIT_USAGE, "--lock-node=%d: NUMA node %d does not exist here (%u node(s))",
 		       cfg.lock_node, cfg.lock_node, lb_topo_info()->numa_nodes);
@@ -131,6 +159,15 @@ int main(int argc, char **argv)
 	if (cfg.plan) {
 		lb_plan_print(stdout, &plan);
 		lb_exit(LB_EXIT_OK);
+	}
+	if (cfg.baseline) {
+		rc = lb_baseline_load(cfg.baseline, &baseline, why, sizeof(why));
+		if (rc)
+			lb_die(rc, "--baseline=%s: %s", cfg.baseline, why);
+		if (!baseline_matches(&plan, &baseline))
+			lb_die(LB_EXIT_USAGE, "--baseline=%s: no point of this run is in it (lock, ratio, "
+			       "threads, load, load unit and ops/duration mode must match)",
+			       cfg.baseline);
 	}
 	if (cfg.output)
 		check_output_path(cfg.output);
@@ -152,6 +189,9 @@ int main(int argc, char **argv)
 	rep.results = results;
 	rep.nresults = nresults;
 	rep.fixed_time = cfg.duration > 0;
+	rep.baseline = baseline.results;
+	rep.nbaseline = baseline.n;
+	rep.baseline_path = cfg.baseline;
 	lb_report_fill_host(&rep);
 
 	/* every format from the same results, one after the other (-f A,B) */
@@ -175,9 +215,8 @@ int main(int argc, char **argv)
 	for (unsigned i = 0; i < nresults; i++)
 		lb_result_free(&results[i]);
 	free(results);
-	free((void *)plan.pus);
-	free(plan.threads);
-	free(plan.tgroup);
+	lb_plan_free(&plan);
+	lb_baseline_free(&baseline);
 	lb_config_free(&cfg);
 	lb_topo_fini();
 	lb_exit(rc);

@@ -18,17 +18,18 @@
 
 #include "log.h"
 #include "options.h"
+#include "output.h"
 #include "registry.h"
 
 enum opt_id {
-	O_LOCK = 1000, O_LIST_LOCKS, O_SCENARIO,
+	O_LOCK = 1000, O_LIST_LOCKS, O_SCENARIO, O_READERS, O_WRITERS, O_WRITER_OPS,
 	O_RATIO, O_THREADS, O_LOAD, O_LOAD_NS, O_DELAY, O_OPS, O_DURATION, O_REPEAT,
 	O_PLACE, O_CPUS, O_PHYSICAL, O_TOPOLOGY, O_PLAN, O_LOCK_NODE,
 	O_VALIDATE, O_TIMEOUT, O_LATENCY, O_LATENCY_SAMPLE,
 	O_FAIR_READERS, O_FAIR_TRYLOCK_READERS, O_FAIR_WRITERS, O_FAIR_TRYLOCK_WRITERS,
 	O_FAIR_IRQ_READERS, O_FAIR_TRYLOCK_IRQ_READERS, O_FAIR_WRITER_PERIOD,
 	O_FAIR_TRYLOCK_WRITER_PERIOD, O_FAIR_TRYLOCK_WRITER_TRIES, O_FAIR_IRQ_PERIOD,
-	O_FORMAT, O_OUTPUT, O_QUIET, O_VERBOSE, O_HELP, O_VERSION,
+	O_FORMAT, O_OUTPUT, O_BASELINE, O_QUIET, O_VERBOSE, O_HELP, O_VERSION,
 	O_LOCKOPT_BASE = 5000,
 };
 
@@ -48,13 +49,21 @@ static const struct lb_optdef lb_opts[] = {
 	{ "list-locks", O_LIST_LOCKS, 0, NULL, "Selection",
 	  "list the locks: name, kind, family, flags, availability, description" },
 	{ "scenario", O_SCENARIO, 0, "NAME", "Selection",
-	  "workload shape: mix (every thread runs the read:write mix; default), fair (seed "
+	  "workload shape: mix (every thread runs the read:write mix; default), roles "
+	  "(dedicated reader and writer threads: --readers, --writers), fair (seed "
 	  "002's test of a reader-writer lock: calibration, single writer, single reader, "
 	  "multiple readers, then high contention with readers, trylock readers, periodic "
 	  "writers, trylock writers and interrupt readers; counts and periods below)" },
 	{ "ratio", O_RATIO, 'r', "R:W[,R:W...]", "Workload",
 	  "per-thread read:write mix, a deterministic interleave phase-shifted by thread "
 	  "index; 0:1 = writes only (default 0:1)" },
+	{ "readers", O_READERS, 0, "N", "Workload",
+	  "roles: N reader threads, each doing only read acquisitions (1:0)" },
+	{ "writers", O_WRITERS, 0, "M", "Workload",
+	  "roles: M writer threads, each doing only write acquisitions (0:1)" },
+	{ "writer-ops", O_WRITER_OPS, 0, "N", "Workload",
+	  "roles: each writer stops after N writes (a writer early, then readers only); "
+	  "default: as long as the readers" },
 	{ "threads", O_THREADS, 't', "LIST", "Workload",
 	  "thread counts: 2,10  1-8  2-16:2  max (CPUs in the placement)  Nx (N times that) "
 	  "(default 2,max)" },
@@ -130,6 +139,9 @@ static const struct lb_optdef lb_opts[] = {
 	{ "output", O_OUTPUT, 'o', "FILE", "Output",
 	  "write the results to FILE (format from the extension unless -f; written to a "
 	  "temporary file and renamed, so a failed run leaves nothing)" },
+	{ "baseline", O_BASELINE, 0, "FILE", "Output",
+	  "an earlier CSV or JSON of lockbench as 'before' and this run as 'after' of -f "
+	  "compare or -f aim7, matched by lock, ratio, threads and load" },
 	{ "quiet", O_QUIET, 'q', NULL, "Output", "fewer messages on stderr" },
 	{ "verbose", O_VERBOSE, 'v', NULL, "Output",
 	  "more: calibration, placement, per-thread operations and lock event counters" },
@@ -138,6 +150,12 @@ static const struct lb_optdef lb_opts[] = {
 };
 
 static const char *const place_names[] = { "socket", "spread", "compact", "none" };
+static const char *const scenario_names[] = { "mix", "roles", "fair" };	/* enum lb_scenario */
+
+const char *lb_scenario_name(enum lb_scenario sc)
+{
+	return scenario_names[sc];
+}
 
 const char *lb_place_name(enum lb_place p)
 {
@@ -511,7 +529,51 @@ static void default_locks(struct lb_config *c)
 	}
 }
 
-#define DEFAULT_EXPERIMENT_OPS 20000ull
+#define DEFAULT_EXPERIMENT_OPS 200000ull	/* about 4 s for mutex,rwsem on the 2-core build VM */
+
+/*
+ * --scenario=roles: the thread count is readers + writers and the point's
+ * ratio names the populations (2:1 = two reader threads, one writer), so
+ * --threads and --ratio have no say; reader threads need rw locks.
+ */
+static void roles_config(struct lb_config *c, const char *scn, const char *readers_arg,
+			 const char *writers_arg, const char *ratio_arg, const char *threads_arg)
+{
+	char text[64], why[256];
+
+	if (!readers_arg && !writers_arg)
+		lb_die(LB_EXIT_USAGE, "--scenario=%s: give the populations with --readers=N and/or "
+		       "--writers=M", scn);
+	if (c->readers + c->writers == 0)
+		lb_die(LB_EXIT_USAGE, "--readers=%u --writers=%u: no thread at all", c->readers,
+		       c->writers);
+	if (c->readers + c->writers > LB_MAX_THREADS)
+		lb_die(LB_EXIT_USAGE, "--readers=%u --writers=%u: more than %u threads", c->readers,
+		       c->writers, LB_MAX_THREADS);
+	if (ratio_arg)
+		lb_die(LB_EXIT_USAGE, "--ratio=%s: with --scenario=roles each reader thread reads and "
+		       "each writer writes; drop --ratio", ratio_arg);
+	if (threads_arg)
+		lb_die(LB_EXIT_USAGE, "--threads=%s: with --scenario=roles the thread count is "
+		       "--readers + --writers; drop --threads", threads_arg);
+	if (c->writer_ops && !c->writers)
+		lb_die(LB_EXIT_USAGE, "--writer-ops=%llu: there are no writer threads",
+		       (unsigned long long)c->writer_ops);
+	for (unsigned i = 0; c->readers && i < c->nlocks; i++)
+		if (c->locks[i]->kind != LB_LOCK_RW)
+			lb_die(LB_EXIT_USAGE, "--readers=%u: lock %s is exclusive; reader threads need a "
+			       "reader-writer lock", c->readers, c->locks[i]->name);
+	free(c->ratios);
+	c->ratios = NULL;
+	snprintf(text, sizeof(text), "%u:%u", c->readers, c->writers);
+	if (lb_parse_ratios(text, &c->ratios, &c->nratios, why, sizeof(why)))
+		lb_die(LB_EXIT_RUNTIME, "internal error: %s", why);
+	free(c->telems);
+	snprintf(text, sizeof(text), "%u", c->readers + c->writers);
+	if (lb_parse_threads(text, &c->telems, &c->ntelems, why, sizeof(why)))
+		lb_die(LB_EXIT_RUNTIME, "internal error: %s", why);
+	snprintf(c->telems[0].text, sizeof(c->telems[0].text), "%ur+%uw", c->readers, c->writers);
+}
 
 void lb_options_parse(struct lb_config *c, int argc, char **argv)
 {
@@ -520,6 +582,8 @@ void lb_options_parse(struct lb_config *c, int argc, char **argv)
 	char shortopts[64], why[256];
 	const char *ratio_arg = NULL, *threads_arg = NULL, *load_arg = NULL, *fair_opt = NULL;
 	const char *dur_arg = NULL, *sample_arg = NULL, *ops_arg = NULL;
+	const char *scenario_arg = NULL, *readers_arg = NULL, *writers_arg = NULL;
+	const char *writer_ops_arg = NULL;
 	bool ops_set = false, dur_set = false, format_set = false, load_ns_set = false;
 	size_t sl = 0;
 	int ch;
@@ -592,13 +656,37 @@ void lb_options_parse(struct lb_config *c, int argc, char **argv)
 		case O_LIST_LOCKS:
 			c->list_locks = true;
 			break;
-		case O_SCENARIO:
-			if (strcmp(optarg, "mix") == 0)
-				c->scenario = LB_SCN_MIX;
-			else if (strcmp(optarg, "fair") == 0)
-				c->scenario = LB_SCN_FAIR;
-			else
-				bad_value(name, optarg, "unknown scenario; valid: mix, fair");
+		case O_SCENARIO: {
+			unsigned i;
+
+			for (i = 0; i < LB_ARRAY_SIZE(scenario_names); i++)
+				if (strcmp(optarg, scenario_names[i]) == 0)
+					break;
+			if (i == LB_ARRAY_SIZE(scenario_names))
+				bad_value(name, optarg, "unknown scenario; valid: mix, roles, fair");
+			c->scenario = (enum lb_scenario)i;
+			scenario_arg = optarg;
+			break;
+		}
+		case O_READERS:
+		case O_WRITERS: {
+			uint64_t v;
+
+			if (lb_parse_u64(optarg, 0, LB_MAX_THREADS, &v, why, sizeof(why)))
+				bad_value(name, optarg, why);
+			if (ch == O_READERS) {
+				c->readers = (unsigned)v;
+				readers_arg = optarg;
+			} else {
+				c->writers = (unsigned)v;
+				writers_arg = optarg;
+			}
+			break;
+		}
+		case O_WRITER_OPS:
+			if (lb_parse_u64(optarg, 1, 1000000000000ull, &c->writer_ops, why, sizeof(why)))
+				bad_value(name, optarg, why);
+			writer_ops_arg = optarg;
 			break;
 		case O_RATIO:
 			free(c->ratios);
@@ -764,6 +852,11 @@ void lb_options_parse(struct lb_config *c, int argc, char **argv)
 				bad_value(name, optarg, "empty file name");
 			c->output = optarg;
 			break;
+		case O_BASELINE:
+			if (!*optarg)
+				bad_value(name, optarg, "empty file name");
+			c->baseline = optarg;
+			break;
 		case O_QUIET:
 			lb_verbose--;
 			break;
@@ -830,6 +923,9 @@ void lb_options_parse(struct lb_config *c, int argc, char **argv)
 		c->format = c->scenario == LB_SCN_FAIR ? lb_format_find("latency") : &lb_formats[0];
 	if (!c->nformats)
 		c->formats[c->nformats++] = c->format;
+	if (c->baseline && c->format->write != lb_output_compare && c->format->write != lb_output_aim7)
+		lb_die(LB_EXIT_USAGE, "--baseline=%s: a baseline is the 'before' of -f compare or "
+		       "-f aim7, not of -f %s", c->baseline, c->format->name);
 
 	if (c->latency && c->validate)
 		lb_die(LB_EXIT_USAGE, "--latency: --validate's checking critical sections would be "
@@ -859,10 +955,17 @@ void lb_options_parse(struct lb_config *c, int argc, char **argv)
 		if (!ops_set && !dur_set)
 			c->ops = DEFAULT_EXPERIMENT_OPS;
 	}
+	if (c->scenario == LB_SCN_ROLES)
+		roles_config(c, scenario_arg, readers_arg, writers_arg, ratio_arg, threads_arg);
+	else if (readers_arg || writers_arg || writer_ops_arg)
+		lb_die(LB_EXIT_USAGE, "--%s=%s: dedicated readers and writers need --scenario=roles",
+		       readers_arg ? "readers" : writers_arg ? "writers" : "writer-ops",
+		       readers_arg ? readers_arg : writers_arg ? writers_arg : writer_ops_arg);
 	if (!ratio_arg && !c->ratios &&
 	    lb_parse_ratios("0:1", &c->ratios, &c->nratios, why, sizeof(why)))
 		lb_die(LB_EXIT_RUNTIME, "internal error: %s", why);
-	if (!threads_arg && lb_parse_threads("2,max", &c->telems, &c->ntelems, why, sizeof(why)))
+	if (!threads_arg && !c->telems &&
+	    lb_parse_threads("2,max", &c->telems, &c->ntelems, why, sizeof(why)))
 		lb_die(LB_EXIT_RUNTIME, "internal error: %s", why);
 	if (!load_arg && lb_parse_u64_list(c->scenario == LB_SCN_FAIR ? "0" :
 					   c->format->loads ? c->format->loads : "1,5,10", 0,

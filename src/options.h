@@ -49,8 +49,9 @@ extern const struct lb_format_def lb_formats[];	/* ends with a NULL name */
 const struct lb_format_def *lb_format_find(const char *name);
 
 enum lb_scenario {
-	LB_SCN_MIX = 0,
-	LB_SCN_FAIR = 1,	/* seed 002's phases (fair.c) */
+	LB_SCN_MIX = 0,		/* every thread runs the --ratio mix */
+	LB_SCN_ROLES = 1,	/* dedicated reader and writer threads */
+	LB_SCN_FAIR = 2,	/* seed 002's phases (fair.c) */
 };
 
 /* --scenario=fair: the thread counts and periods of seed 002's test (fair.c) */
@@ -70,6 +71,8 @@ struct lb_config {
 	bool list_locks;
 	enum lb_scenario scenario;
 	uint64_t **lockopt;		/* per registry index: option values */
+	unsigned readers, writers;	/* roles: the two populations */
+	uint64_t writer_ops;		/* roles: writes per writer thread, 0 = as the others */
 
 	/* workload */
 	struct lb_ratio *ratios;
@@ -104,6 +107,7 @@ struct lb_config {
 	const struct lb_format_def *formats[LB_MAX_FORMATS];	/* -f A,B: written in this order */
 	unsigned nformats;
 	const char *output;
+	const char *baseline;		/* --baseline: an earlier CSV or JSON, "before" */
 
 	/* provenance */
 	bool is_default;		/* no --lock: the default experiment */
@@ -124,6 +128,8 @@ void lb_options_help(FILE *f);
 const char *lb_place_name(enum lb_place p);
 /* lb_config_free() - release what lb_options_parse() allocated */
 void lb_config_free(struct lb_config *c);
+/* lb_scenario_name() - "mix", "roles" */
+const char *lb_scenario_name(enum lb_scenario s);
 /* lb_lockopt_index() - registry index of @ops (for c->lockopt) */
 unsigned lb_lockopt_index(const struct lb_lock_ops *ops);
 

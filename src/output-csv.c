@@ -84,6 +84,27 @@ static void lock_options_str(const struct lb_point *p, char *buf, size_t len)
 	}
 }
 
+/* --scenario=roles: the populations and their operations per thread (else empty) */
+static void csv_populations(FILE *f, const struct lb_result *r)
+{
+	static const char *const roles[] = { "reader", "writer" };
+
+	if (!r->nroles) {
+		fputs(",,,,,,,,", f);
+		return;
+	}
+	fprintf(f, ",%u,%u", r->point.ratio.r, r->point.ratio.w);
+	for (unsigned k = 0; k < LB_ARRAY_SIZE(roles); k++) {
+		const struct lb_role_result *rr = lb_result_role(r, roles[k]);
+
+		if (rr)
+			fprintf(f, ",%llu,%.1f,%llu", (unsigned long long)rr->ops_min, rr->ops_mean,
+				(unsigned long long)rr->ops_max);
+		else
+			fputs(",,,", f);
+	}
+}
+
 /* "writer_thread*2;reader_thread*4" of a point with roles */
 static void roles_str(const struct lb_point *p, char *buf, size_t len)
 {
@@ -123,7 +144,10 @@ static void extra_columns(FILE *f, const struct lb_result *r)
 	bool timed = p->latency || p->roles;
 
 	roles_str(p, roles, sizeof(roles));
-	fprintf(f, ",%s,%s,%s,", p->phase ? "fair" : "mix", lb_fair_phase_name(p->phase), roles);
+	fprintf(f, ",%s,%s,%s", p->phase ? "fair" : r->nroles ? "roles" : "mix",
+		lb_fair_phase_name(p->phase), roles);
+	csv_populations(f, r);
+	fputc(',', f);
 	if (timed)
 		fprintf(f, "%u,%llu,%.1f", p->lat_every ? p->lat_every : 1,
 			(unsigned long long)r->lat.n, r->lat.calib);
@@ -169,7 +193,9 @@ int lb_output_csv(FILE *f, const struct lb_report *rep)
 	      "load_pauses,delay_pauses,mode,ops_per_thread,duration_s,repeat,placement,cpus,"
 	      "lock_node,validate,exec_time_ms,ops_total,ops_per_s,read_ops,write_ops,"
 	      "ops_min,ops_mean,ops_max,fairness_jain,setup_ms,tsc_mhz,pause_ns,teardown_ms", f);
-	fputs(",scenario,phase,roles,latency_sample,lat_samples,lat_calib_cycles,"
+	fputs(",scenario,phase,roles,readers,writers,reader_ops_min,reader_ops_mean,reader_ops_max,"
+	      "writer_ops_min,writer_ops_mean,writer_ops_max,latency_sample,lat_samples,"
+	      "lat_calib_cycles,"
 	      "lat_min_cycles,lat_avg_cycles,lat_p50_cycles,lat_p99_cycles,lat_p999_cycles,"
 	      "lat_max_cycles,lat_min_ns,lat_avg_ns,lat_p50_ns,lat_p99_ns,lat_p999_ns,lat_max_ns,"
 	      "lat_read_p50_cycles,lat_read_p99_cycles,lat_read_max_cycles,"

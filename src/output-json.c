@@ -170,7 +170,7 @@ static json_object *result_obj(const struct lb_report *rep, const struct lb_resu
 	ADD(o, "setup_ms", JDBL(r->setup_ms));
 	ADD(o, "teardown_ms", JDBL(r->teardown_ms));
 	ADD(o, "counters", counters_obj(p->ops, r->ctr_total));
-	ADD(o, "scenario", JSTR(p->phase ? "fair" : "mix"));
+	ADD(o, "scenario", JSTR(p->phase ? "fair" : r->nroles ? "roles" : "mix"));
 	if (p->phase) {
 		ADD(o, "phase", JSTR(lb_fair_phase_name(p->phase)));
 		ADD(o, "phase_title", JSTR(lb_fair_phase_title(p->phase)));
@@ -182,11 +182,28 @@ static json_object *result_obj(const struct lb_report *rep, const struct lb_resu
 		ADD(o, "interrupt_cpus_per_round", JINT(r->irq_cpus_round));
 		ADD(o, "interrupt_readers", irq_obj(r));
 	}
+	if (r->nroles) {
+		json_object *a = json_object_new_array();
+
+		for (unsigned k = 0; k < r->nroles; k++) {
+			json_object *x = json_object_new_object();
+
+			ADD(x, "role", JSTR(r->roles[k].role));
+			ADD(x, "threads", JINT(r->roles[k].threads));
+			ADD(x, "ops_min", JINT(r->roles[k].ops_min));
+			ADD(x, "ops_mean", JDBL(r->roles[k].ops_mean));
+			ADD(x, "ops_max", JINT(r->roles[k].ops_max));
+			json_object_array_add(a, x);
+		}
+		ADD(o, "roles", a);
+	}
 	for (unsigned t = 0; r->threads && t < p->nthreads; t++) {
 		const struct lb_thread_result *tr = &r->threads[t];
 		json_object *x = json_object_new_object();
 
 		ADD(x, "tid", JINT(t));
+		if (tr->role)
+			ADD(x, "role", JSTR(tr->role));
 		ADD(x, "cpu", JINT(tr->cpu_os));
 		ADD(x, "cpu_seen", JINT(tr->cpu_seen));
 		ADD(x, "ops", JINT(tr->ops));
@@ -219,7 +236,7 @@ static json_object *config_obj(const struct lb_config *c)
 	for (unsigned i = 0; i < c->nlocks; i++)
 		json_object_array_add(a, JSTR(c->locks[i]->name));
 	ADD(o, "locks", a);
-	ADD(o, "scenario", JSTR(c->scenario == LB_SCN_FAIR ? "fair" : "mix"));
+	ADD(o, "scenario", JSTR(lb_scenario_name(c->scenario)));
 	ADD(o, "latency", JBOOL(c->latency));
 	ADD(o, "latency_sample", JINT(c->lat_every));
 	if (c->scenario == LB_SCN_FAIR) {
@@ -232,6 +249,11 @@ static json_object *config_obj(const struct lb_config *c)
 		ADD(fo, "trylock_writer_tries", JINT(c->fair.trylock_writer_tries));
 		ADD(fo, "irq_period_ns", JINT(c->fair.irq_period_ns));
 		ADD(o, "fair", fo);
+	}
+	if (c->scenario == LB_SCN_ROLES) {
+		ADD(o, "readers", JINT(c->readers));
+		ADD(o, "writers", JINT(c->writers));
+		ADD(o, "writer_ops", JINT(c->writer_ops));
 	}
 	a = json_object_new_array();
 	for (unsigned i = 0; i < c->nratios; i++)
@@ -332,6 +354,11 @@ int lb_output_json(FILE *f, const struct lb_report *rep)
 	ADD(o, "ck", JBOOL(1));
 #else
 	ADD(o, "ck", JBOOL(0));
+#endif
+#ifdef HAVE_LIBCSV
+	ADD(o, "libcsv", JBOOL(1));
+#else
+	ADD(o, "libcsv", JBOOL(0));
 #endif
 	ADD(o, "cacheline", JINT(LB_CACHELINE));
 	ADD(o, "numa_method", JSTR(rep->topo ? lb_topo_numa_method() : ""));

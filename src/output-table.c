@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * output-table.c - the seed 000 table
+ * output-table.c - the seed 000 table, and its rows for the other formats
  *
  *	lock/r:w ratio # of threads Load:Execution Time (ms)
  *	-------------- ------------ ------------------------
@@ -15,6 +15,10 @@
  *
  * With -v a fairness block follows: per point the operations per thread
  * (min/mean/max), Jain's index and the starvation watch.
+ *
+ * The row model (struct lb_ttable: rows, cells per load, the repetitions'
+ * figures) and the row printer are shared with the compare format, whose
+ * Before, After and % Change blocks are tables of the same rows.
  */
 #include "config.h"
 
@@ -25,18 +29,13 @@
 #include "log.h"
 #include "output.h"
 
-struct row {
-	const char *lock;
-	struct lb_ratio ratio;
-	unsigned threads;
-	unsigned phase;
-};
+static const char *const table_h1 = "lock/r:w ratio", *const table_h2 = "# of threads";
 
-static bool same_row(const struct row *a, const struct lb_result *r)
+static bool same_row(const struct lb_trow *row, const struct lb_result *r)
 {
-	return strcmp(a->lock, r->point.ops->name) == 0 && a->ratio.r == r->point.ratio.r &&
-	       a->ratio.w == r->point.ratio.w && a->threads == r->point.nthreads &&
-	       a->phase == r->point.phase;
+	return strcmp(row->lock, r->point.ops->name) == 0 && row->ratio.r == r->point.ratio.r &&
+	       row->ratio.w == r->point.ratio.w && row->threads == r->point.nthreads &&
+	       row->phase == r->point.phase;
 }
 
 /* "rwsem/10:1", or "frwlock/high-contention" for a phase of --scenario=fair */
@@ -46,7 +45,7 @@ static char *row_label(const char *lock, const struct lb_ratio *ratio, unsigned 
 	if (phase)
 		snprintf(buf, len, "%s/%s", lock, lb_fair_phase_name(phase));
 	else
-		snprintf(buf, len, "%s/%u:%u", lock, ratio->r, ratio->w);
+		lb_table_label(lock, ratio, buf, len);
 	return buf;
 }
 
@@ -69,94 +68,182 @@ static void fairness_block(FILE *f, const struct lb_report *rep)
 	}
 }
 
-int lb_output_table(FILE *f, const struct lb_report *rep)
+/* Add figure @v to the row's cell for @load, creating both as needed. */
+static int cell_add(struct lb_trow *row, uint64_t load, double v, unsigned max)
 {
-	static const char *const h1 = "lock/r:w ratio", *const h2 = "# of threads";
-	const char *h3 = rep->fixed_time ? "Load:Throughput (Mops/s)" : "Load:Execution Time (ms)";
-	struct row *rows = calloc(rep->nresults + 1, sizeof(*rows));
-	uint64_t *loads = calloc(rep->nresults + 1, sizeof(*loads));
-	unsigned nrows = 0;
-	size_t w1 = strlen(h1), w2 = strlen(h2);
+	struct lb_tcell *c = NULL;
+	double *nv;
 
-	if (!rows || !loads) {
-		free(rows);
-		free(loads);
-		return -1;
+	for (unsigned j = 0; j < row->ncells; j++)
+		if (row->cells[j].load == load)
+			c = &row->cells[j];
+	if (!c) {
+		if (!row->cells) {
+			row->cells = calloc(max, sizeof(*row->cells));
+			if (!row->cells)
+				return -1;
+		}
+		c = &row->cells[row->ncells++];
+		c->load = load;
 	}
-	for (unsigned i = 0; i < rep->nresults; i++) {
-		const struct lb_result *r = &rep->results[i];
-		unsigned k;
+	nv = realloc(c->v, (c->n + 1) * sizeof(*c->v));
+	if (!nv)
+		return -1;
+	c->v = nv;
+	c->v[c->n] = v;
+	c->mean = (c->mean * c->n + v) / (c->n + 1);
+	c->n++;
+	return 0;
+}
 
-		for (k = 0; k < nrows; k++)
-			if (same_row(&rows[k], r))
-				break;
-		if (k == nrows) {
-			char label[160];
+int lb_ttable_build(struct lb_ttable *t, const struct lb_result *const *res, unsigned n,
+		    bool fixed_time)
+{
+	memset(t, 0, sizeof(*t));
+	t->rows = calloc(n + 1, sizeof(*t->rows));
+	if (!t->rows)
+		return -1;
+	for (unsigned i = 0; i < n; i++) {
+		const struct lb_result *r = res[i];
+		struct lb_trow *row = NULL;
 
-			rows[nrows].lock = r->point.ops->name;
-			rows[nrows].ratio = r->point.ratio;
-			rows[nrows].threads = r->point.nthreads;
-			rows[nrows].phase = r->point.phase;
-			nrows++;
-			row_label(r->point.ops->name, &r->point.ratio, r->point.phase, label,
-				  sizeof(label));
-			if (strlen(label) > w1)
-				w1 = strlen(label);
+		for (unsigned k = 0; k < t->nrows && !row; k++)
+			if (same_row(&t->rows[k], r))
+				row = &t->rows[k];
+		if (!row) {
+			row = &t->rows[t->nrows++];
+			row->lock = r->point.ops->name;
+			row->ratio = r->point.ratio;
+			row->threads = r->point.nthreads;
+			row->tgroup = r->point.tgroup;
+			row->phase = r->point.phase;
+		}
+		if (cell_add(row, r->point.load_arg, lb_point_figure(r, fixed_time), n)) {
+			lb_ttable_free(t);
+			return -1;
 		}
 	}
-	fprintf(f, "%-*s  %-*s  %s\n", (int)w1, h1, (int)w2, h2, h3);
-	for (size_t i = 0; i < w1; i++)
+	return 0;
+}
+
+void lb_ttable_free(struct lb_ttable *t)
+{
+	for (unsigned k = 0; k < t->nrows; k++) {
+		for (unsigned j = 0; j < t->rows[k].ncells; j++)
+			free(t->rows[k].cells[j].v);
+		free(t->rows[k].cells);
+	}
+	free(t->rows);
+	memset(t, 0, sizeof(*t));
+}
+
+const struct lb_tcell *lb_trow_cell(const struct lb_trow *row, uint64_t load)
+{
+	for (unsigned j = 0; j < row->ncells; j++)
+		if (row->cells[j].load == load)
+			return &row->cells[j];
+	return NULL;
+}
+
+char *lb_table_label(const char *lock, const struct lb_ratio *ratio, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s/%u:%u", lock, ratio->r, ratio->w);
+	return buf;
+}
+
+int lb_table_width(const struct lb_ttable *t, int w1)
+{
+	char label[160];
+
+	if (w1 < (int)strlen(table_h1))
+		w1 = (int)strlen(table_h1);
+	for (unsigned k = 0; t && k < t->nrows; k++) {
+		int l = (int)strlen(row_label(t->rows[k].lock, &t->rows[k].ratio, t->rows[k].phase,
+					      label, sizeof(label)));
+
+		if (l > w1)
+			w1 = l;
+	}
+	return w1;
+}
+
+void lb_table_header(FILE *f, int w1, bool fixed_time)
+{
+	const char *h3 = fixed_time ? "Load:Throughput (Mops/s)" : "Load:Execution Time (ms)";
+	int w2 = (int)strlen(table_h2);
+
+	fprintf(f, "%-*s  %-*s  %s\n", w1, table_h1, w2, table_h2, h3);
+	for (int i = 0; i < w1; i++)
 		fputc('-', f);
 	fputs("  ", f);
-	for (size_t i = 0; i < w2; i++)
+	for (int i = 0; i < w2; i++)
 		fputc('-', f);
 	fputs("  ", f);
 	for (size_t i = 0; i < strlen(h3); i++)
 		fputc('-', f);
 	fputc('\n', f);
+}
 
-	for (unsigned k = 0; k < nrows; k++) {
-		unsigned nloads = 0;
+void lb_table_row(FILE *f, int w1, const char *label, unsigned threads,
+		  const struct lb_tcell_text *cells, unsigned ncells)
+{
+	fprintf(f, "%-*s  %-*u  ", w1, label, (int)strlen(table_h2), threads);
+	for (unsigned j = 0; j < ncells; j++) {
+		if (j + 1 < ncells)
+			fprintf(f, "%llu:%-5s, ", (unsigned long long)cells[j].load, cells[j].text);
+		else
+			fprintf(f, "%llu:%s", (unsigned long long)cells[j].load, cells[j].text);
+	}
+	fputc('\n', f);
+}
+
+/* lb_table_rows() - the rows of @t with their mean figures, as the table prints them */
+int lb_table_rows(FILE *f, int w1, const struct lb_ttable *t, bool fixed_time)
+{
+	for (unsigned k = 0; k < t->nrows; k++) {
+		const struct lb_trow *row = &t->rows[k];
+		struct lb_tcell_text *cells = calloc(row->ncells + 1, sizeof(*cells));
 		char label[160];
 
-		/* the loads of this row, in the order they ran */
-		for (unsigned i = 0; i < rep->nresults; i++) {
-			const struct lb_result *r = &rep->results[i];
-			unsigned j;
-
-			if (!same_row(&rows[k], r))
-				continue;
-			for (j = 0; j < nloads; j++)
-				if (loads[j] == r->point.load_arg)
-					break;
-			if (j == nloads)
-				loads[nloads++] = r->point.load_arg;
+		if (!cells)
+			return -1;
+		for (unsigned j = 0; j < row->ncells; j++) {
+			cells[j].load = row->cells[j].load;
+			lb_fmt_figure(row->cells[j].mean, fixed_time, cells[j].text,
+				      sizeof(cells[j].text));
 		}
-		row_label(rows[k].lock, &rows[k].ratio, rows[k].phase, label, sizeof(label));
-		fprintf(f, "%-*s  %-*u  ", (int)w1, label, (int)w2, rows[k].threads);
-		for (unsigned j = 0; j < nloads; j++) {
-			double sum = 0;
-			unsigned n = 0;
-			char fig[32];
-
-			for (unsigned i = 0; i < rep->nresults; i++) {
-				const struct lb_result *r = &rep->results[i];
-
-				if (same_row(&rows[k], r) && r->point.load_arg == loads[j]) {
-					sum += lb_point_figure(r, rep->fixed_time);
-					n++;
-				}
-			}
-			lb_fmt_figure(sum / n, rep->fixed_time, fig, sizeof(fig));
-			if (j + 1 < nloads)
-				fprintf(f, "%llu:%-5s, ", (unsigned long long)loads[j], fig);
-			else
-				fprintf(f, "%llu:%s\n", (unsigned long long)loads[j], fig);
-		}
+		lb_table_row(f, w1, row_label(row->lock, &row->ratio, row->phase, label, sizeof(label)),
+			     row->threads, cells, row->ncells);
+		free(cells);
 	}
-	free(rows);
-	free(loads);
-	if (lb_verbose > 0)
+	return 0;
+}
+
+const struct lb_result **lb_report_ptrs(const struct lb_report *rep)
+{
+	const struct lb_result **p = calloc(rep->nresults + 1, sizeof(*p));
+
+	for (unsigned i = 0; p && i < rep->nresults; i++)
+		p[i] = &rep->results[i];
+	return p;
+}
+
+int lb_output_table(FILE *f, const struct lb_report *rep)
+{
+	const struct lb_result **res = lb_report_ptrs(rep);
+	struct lb_ttable t;
+	int w1, rc;
+
+	if (!res || lb_ttable_build(&t, res, rep->nresults, rep->fixed_time)) {
+		free(res);
+		return -1;
+	}
+	w1 = lb_table_width(&t, 0);
+	lb_table_header(f, w1, rep->fixed_time);
+	rc = lb_table_rows(f, w1, &t, rep->fixed_time);
+	lb_ttable_free(&t);
+	free(res);
+	if (!rc && lb_verbose > 0)
 		fairness_block(f, rep);
-	return ferror(f) ? -1 : 0;
+	return rc || ferror(f) ? -1 : 0;
 }

@@ -22,6 +22,10 @@ const struct lb_format_def lb_formats[] = {
 	  "--repeat, per thread count (1x, 2x, 3x)", lb_output_stats, lb_stats_check, NULL },
 	{ "sweep", NULL, "the seed 003 thread sweep: two locks side by side, % change per thread "
 	  "count", lb_output_sweep, lb_sweep_check, "1" },
+	{ "compare", NULL, "seed 000's Before, After and % Change blocks: the first two locks, "
+	  "or --baseline and this run", lb_output_compare, lb_check_before_after, NULL },
+	{ "aim7", NULL, "seed 000's AIM7 table: throughput per --threads range, before, after, "
+	  "% change", lb_output_aim7, lb_check_before_after, NULL },
 	{ "csv", "csv", "one row per point and repetition, for plotting", lb_output_csv, NULL, NULL },
 	{ "json", "json", "the whole run with per-thread detail", lb_output_json, NULL, NULL },
 	{ "latency", NULL, "seed 002's report: timer calibration, then per thread iterations and "

@@ -25,12 +25,68 @@ struct lb_report {
 	const struct lb_result *results;
 	unsigned nresults;
 	bool fixed_time;		/* figures are Mops/s rather than ms */
+	const struct lb_result *baseline;	/* --baseline: the earlier run, "before"; or NULL */
+	unsigned nbaseline;
+	const char *baseline_path;
 	char host[128];
 	char kernel[256];
 	char timestamp[40];		/* ISO 8601, UTC */
 };
 
 typedef int (*lb_formatter)(FILE *f, const struct lb_report *rep);
+
+/*
+ * The seed 000 table's rows (output-table.c), shared by table and compare:
+ * one row per lock/ratio and thread count in the order the points ran,
+ * one cell per load holding the figures of its repetitions.
+ */
+struct lb_tcell {
+	uint64_t load;		/* as given (pauses, or ns) */
+	unsigned n;		/* repetitions */
+	double *v;		/* their figures: ms, or Mops/s in fixed-time mode */
+	double mean;
+};
+
+struct lb_trow {
+	const char *lock;
+	struct lb_ratio ratio;
+	unsigned threads;
+	unsigned tgroup;	/* the --threads element */
+	unsigned phase;		/* --scenario=fair: the phase (labelled lock/phase), else 0 */
+	unsigned ncells;
+	struct lb_tcell *cells;
+};
+
+struct lb_ttable {
+	struct lb_trow *rows;
+	unsigned nrows;
+};
+
+/* One printed element of a row: "load:text". */
+struct lb_tcell_text {
+	uint64_t load;
+	char text[32];
+};
+
+/* lb_ttable_build() - rows from @n results (pointers, so that a format can pick a subset) */
+int lb_ttable_build(struct lb_ttable *t, const struct lb_result *const *res, unsigned n,
+		    bool fixed_time);
+void lb_ttable_free(struct lb_ttable *t);
+/* lb_trow_cell() - the cell of @load in @row, NULL if none */
+const struct lb_tcell *lb_trow_cell(const struct lb_trow *row, uint64_t load);
+/* lb_table_label() - "rwsem/10:1" */
+char *lb_table_label(const char *lock, const struct lb_ratio *ratio, char *buf, size_t len);
+/* lb_table_width() - the first column's width: at least @w1, the header and @t's labels */
+int lb_table_width(const struct lb_ttable *t, int w1);
+/* lb_table_header() - the seed's header line and its dashed rule */
+void lb_table_header(FILE *f, int w1, bool fixed_time);
+/* lb_table_row() - "label  threads  1:530.7, 5:406.0, 10:472.7" */
+void lb_table_row(FILE *f, int w1, const char *label, unsigned threads,
+		  const struct lb_tcell_text *cells, unsigned ncells);
+/* lb_table_rows() - every row of @t with its mean figures */
+int lb_table_rows(FILE *f, int w1, const struct lb_ttable *t, bool fixed_time);
+/* lb_report_ptrs() - malloc'ed pointers to each of rep->results */
+const struct lb_result **lb_report_ptrs(const struct lb_report *rep);
 
 int lb_output_table(FILE *f, const struct lb_report *rep);
 int lb_output_csv(FILE *f, const struct lb_report *rep);
@@ -48,6 +104,49 @@ int lb_sweep_check(const struct lb_config *c, char *why, size_t len);
 char *lb_sweep_figure(double v, char *buf, size_t len);
 /* lb_sweep_change() - after against before: "-9.6%", "0.0%", "+0.4%" (seed 003) */
 char *lb_sweep_change(double before, double after, char *buf, size_t len);
+int lb_output_compare(FILE *f, const struct lb_report *rep);
+int lb_output_aim7(FILE *f, const struct lb_report *rep);
+/* check() of compare and aim7: two locks, or --baseline */
+int lb_check_before_after(const struct lb_config *c, char *why, size_t len);
+
+/*
+ * The two sides of a comparison (compare, aim7): "before" is the first
+ * lock or the --baseline file, "after" the second lock or this run. In
+ * two-lock mode further locks are reference rows (seed 000's mutex rows).
+ */
+struct lb_sides {
+	const struct lb_result **before, **after, **ref;	/* malloc'ed arrays of pointers */
+	unsigned nbefore, nafter, nref;
+	char before_name[192], after_name[192];
+	bool by_lock;		/* baseline: a row matches only the same lock's */
+	bool fixed_time;
+};
+
+/* lb_sides_get() - split @rep into its sides; -1 when out of memory */
+int lb_sides_get(const struct lb_report *rep, struct lb_sides *s);
+void lb_sides_free(struct lb_sides *s);
+/* lb_sides_match() - may rows of these two locks be compared? */
+bool lb_sides_match(const struct lb_sides *s, const char *before_lock, const char *after_lock);
+/* lb_lock_stem() - the name a compared pair goes by: "rwsem" for rwsem-wspin and rwsem-rspin */
+char *lb_lock_stem(const char *a, const char *b, char *buf, size_t len);
+/* lb_fmt_change() - "-52.5%", "+7.0%", with "~" when @noisy; "n/a" without a before figure */
+char *lb_fmt_change(double before, double after, bool noisy, char *buf, size_t len);
+/* lb_noisy() - with 3 or more values on each side: is the change within the noise (Welch p > 0.05)? */
+bool lb_noisy(const double *b, unsigned nb, const double *a, unsigned na);
+/* lb_compare_write() - the Before, After and % Change blocks of @s */
+int lb_compare_write(FILE *f, const struct lb_sides *s);
+
+/* One row of the aim7 table: "custom (200-1000)  446135  477404  +7.0%". */
+struct lb_aim7_row {
+	char label[96];
+	double before, after;	/* operations per minute */
+	bool noisy;
+};
+
+#define LB_AIM7_WORKLOAD_WIDTH 18	/* seed 000's widest workload; longer ones wrap */
+
+/* lb_aim7_write() - the table of @rows, and @note under it when not NULL */
+int lb_aim7_write(FILE *f, const struct lb_aim7_row *rows, unsigned n, const char *note);
 
 /**
  * lb_fmt_figure() - a table figure: under 1000 with one decimal, else an integer

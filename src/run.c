@@ -53,6 +53,42 @@ static void fill_point(const struct lb_plan *plan, struct lb_point *p, unsigned 
 	p->repeat = rep;
 	p->latency = c->latency;
 	p->lat_every = c->lat_every;
+	p->tgroup = plan->tgroup[ti];
+	p->thread_ratio = plan->thread_ratio;
+	p->thread_role = plan->thread_role;
+	p->thread_nops = plan->thread_nops;
+}
+
+int lb_plan_roles(struct lb_plan *plan)
+{
+	const struct lb_config *c = plan->cfg;
+	unsigned n = c->readers + c->writers;
+
+	if (c->scenario != LB_SCN_ROLES)
+		return 0;
+	plan->thread_ratio = calloc(n, sizeof(*plan->thread_ratio));
+	plan->thread_role = calloc(n, sizeof(*plan->thread_role));
+	plan->thread_nops = calloc(n, sizeof(*plan->thread_nops));
+	if (!plan->thread_ratio || !plan->thread_role || !plan->thread_nops)
+		return -1;
+	for (unsigned t = 0; t < n; t++) {
+		bool reader = t < c->readers;
+
+		plan->thread_ratio[t] = (struct lb_ratio){ reader ? 1 : 0, reader ? 0 : 1 };
+		plan->thread_role[t] = reader ? "reader" : "writer";
+		plan->thread_nops[t] = !reader && c->writer_ops ? c->writer_ops : UINT64_MAX;
+	}
+	return 0;
+}
+
+void lb_plan_free(struct lb_plan *plan)
+{
+	free((void *)plan->pus);
+	free(plan->threads);
+	free(plan->tgroup);
+	free(plan->thread_ratio);
+	free(plan->thread_role);
+	free(plan->thread_nops);
 }
 
 static void verbose_point(const struct lb_result *r)
@@ -71,6 +107,11 @@ static void verbose_point(const struct lb_result *r)
 		lb_fmt_starvation(stderr, r);
 		fputc('\n', stderr);
 	}
+	for (unsigned k = 0; k < r->nroles; k++)
+		fprintf(stderr, "lockbench:   %ss: %u thread(s), ops/thread min %llu mean %.1f max "
+			"%llu\n", r->roles[k].role, r->roles[k].threads,
+			(unsigned long long)r->roles[k].ops_min, r->roles[k].ops_mean,
+			(unsigned long long)r->roles[k].ops_max);
 	for (unsigned k = 0; k < r->nctr; k++)
 		fprintf(stderr, "lockbench:   counter %s = %llu\n", p->ops->counters[k],
 			(unsigned long long)r->ctr_total[k]);
@@ -79,8 +120,9 @@ static void verbose_point(const struct lb_result *r)
 	for (unsigned t = 0; t < p->nthreads; t++) {
 		const struct lb_thread_result *tr = &r->threads[t];
 
-		fprintf(stderr, "lockbench:   thread %u cpu %d (seen %d): %llu ops (%llu reads, %llu "
-			"writes), finished at %.3f ms", t, tr->cpu_os, tr->cpu_seen,
+		fprintf(stderr, "lockbench:   thread %u%s%s cpu %d (seen %d): %llu ops (%llu reads, %llu "
+			"writes), finished at %.3f ms", t, tr->role ? " " : "", tr->role ? tr->role : "",
+			tr->cpu_os, tr->cpu_seen,
 			(unsigned long long)tr->ops, (unsigned long long)tr->reads,
 			(unsigned long long)tr->writes, tr->finish_ms);
 		for (unsigned k = 0; k < r->nctr; k++)
@@ -171,15 +213,22 @@ void lb_plan_print(FILE *f, const struct lb_plan *plan)
 			"pu(P#)", "numa", "role");
 		for (unsigned t = 0; t < nt; t++) {
 			const struct lb_pu *pu = &plan->pus[t % plan->npus];
+			const char *role = plan->thread_role ? plan->thread_role[t] : "mix";
 
 			if (c->place == LB_PLACE_NONE)
 				fprintf(f, "%-7u %-8s %-5s %-6s %-6s %-5s %s\n", t, "-", "-", "-", "-", "-",
-					"mix");
+					role);
 			else
 				fprintf(f, "%-7u %-8d %-5d %-6d %-6d %-5d %s\n", t, pu->package_l,
-					pu->core_l, pu->pu_l, pu->pu_os, pu->numa_os, "mix");
+					pu->core_l, pu->pu_l, pu->pu_os, pu->numa_os, role);
 		}
 	}
+	if (c->scenario == LB_SCN_ROLES)
+		fprintf(f, "\n# scenario roles: %u reader thread(s) (1:0), %u writer thread(s) (0:1)%s",
+			c->readers, c->writers, c->writer_ops ? "" : "\n");
+	if (c->scenario == LB_SCN_ROLES && c->writer_ops)
+		fprintf(f, ", each writer stopping after %llu writes\n",
+			(unsigned long long)c->writer_ops);
 	fprintf(f, "\n# points: %u lock(s) x %u thread count(s) x %u ratio(s) x %u load(s) = %u, "
 		"each run %u time(s); %s\n", c->nlocks, plan->nthreads, c->nratios, c->nloads, npoints,
 		c->repeat, c->duration > 0 ? "fixed time" : "fixed work");

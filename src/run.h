@@ -16,7 +16,22 @@ struct lb_plan {
 	unsigned *threads;		/* expanded --threads */
 	unsigned *tgroup;		/* index of the --threads element of each */
 	unsigned nthreads;
+	/* scenario roles (lb_plan_roles()): each thread's mix, role and cap */
+	struct lb_ratio *thread_ratio;
+	const char **thread_role;
+	uint64_t *thread_nops;
 };
+
+/**
+ * lb_plan_roles() - the per-thread arrays of --scenario=roles
+ *
+ * Threads 0..readers-1 read (1:0), the rest write (0:1), capped at
+ * --writer-ops writes when given. Nothing to do for other scenarios.
+ * Return: 0, or -1 when out of memory.
+ */
+int lb_plan_roles(struct lb_plan *plan);
+/* lb_plan_free() - what lb_plan_roles() and main allocated */
+void lb_plan_free(struct lb_plan *plan);
 
 /**
  * lb_run_all() - run every point, repetitions outermost (interleaved)

@@ -52,3 +52,93 @@ double lb_jain(const uint64_t *v, unsigned n)
 	}
 	return sq > 0 ? sum * sum / (n * sq) : 0;
 }
+
+/*
+ * The continued fraction for I_x(a, b) (Numerical Recipes 6.4, eq. 6.4.5),
+ * by the modified Lentz method: converges fast for x < (a + 1)/(a + b + 2).
+ */
+static double betacf(double a, double b, double x)
+{
+	const double tiny = 1e-300, eps = 1e-15;
+	double qab = a + b, qap = a + 1, qam = a - 1, c = 1, d = 1 - qab * x / qap, h;
+
+	if (fabs(d) < tiny)
+		d = tiny;
+	d = 1 / d;
+	h = d;
+	for (int m = 1; m <= 300; m++) {
+		int m2 = 2 * m;
+		double aa = m * (b - m) * x / ((qam + m2) * (a + m2)), del;
+
+		/* the even step */
+		d = 1 + aa * d;
+		if (fabs(d) < tiny)
+			d = tiny;
+		c = 1 + aa / c;
+		if (fabs(c) < tiny)
+			c = tiny;
+		d = 1 / d;
+		h *= d * c;
+		/* the odd step */
+		aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2));
+		d = 1 + aa * d;
+		if (fabs(d) < tiny)
+			d = tiny;
+		c = 1 + aa / c;
+		if (fabs(c) < tiny)
+			c = tiny;
+		d = 1 / d;
+		del = d * c;
+		h *= del;
+		if (fabs(del - 1) < eps)
+			break;
+	}
+	return h;
+}
+
+double lb_betai(double a, double b, double x)
+{
+	double bt;
+
+	if (x <= 0)
+		return 0;
+	if (x >= 1)
+		return 1;
+	/* the prefactor x^a (1-x)^b / (a B(a, b)), through log-gamma */
+	bt = exp(lgamma(a + b) - lgamma(a) - lgamma(b) + a * log(x) + b * log1p(-x));
+	if (x < (a + 1) / (a + b + 2))
+		return bt * betacf(a, b, x) / a;
+	return 1 - bt * betacf(b, a, 1 - x) / b;
+}
+
+double lb_t_sf2(double t, double df)
+{
+	if (!(df > 0))
+		return 1;
+	return lb_betai(df / 2, 0.5, df / (df + t * t));
+}
+
+double lb_welch(const struct lb_summary *a, const struct lb_summary *b, double *t, double *df)
+{
+	double va, vb, se2, tt, d;
+
+	if (t)
+		*t = 0;
+	if (df)
+		*df = 0;
+	if (a->n < 2 || b->n < 2)
+		return 1;
+	va = a->stdev * a->stdev / a->n;
+	vb = b->stdev * b->stdev / b->n;
+	se2 = va + vb;
+	if (se2 <= 0)
+		return a->mean == b->mean ? 1 : 0;
+	tt = (a->mean - b->mean) / sqrt(se2);
+	/* Welch-Satterthwaite */
+	d = se2 * se2 / (va * va / (a->n - 1) + vb * vb / (b->n - 1));
+	if (t)
+		*t = tt;
+	if (df)
+		*df = d;
+	return lb_t_sf2(tt, d);
+}

@@ -16,4 +16,33 @@ void lb_summarize(const double *v, unsigned n, struct lb_summary *s);
 /* lb_jain() - Jain's fairness index of @n counts: 1 = perfectly even, 1/n = one did all */
 double lb_jain(const uint64_t *v, unsigned n);
 
+/**
+ * lb_betai() - the regularized incomplete beta function I_x(a, b)
+ *
+ * For a, b > 0 and 0 <= x <= 1: the continued fraction of Numerical
+ * Recipes in C (Press, Teukolsky, Vetterling, Flannery, 2nd ed., 1992,
+ * section 6.4, "betai"/"betacf"), evaluated with the modified Lentz method
+ * (section 5.2), using the symmetry I_x(a, b) = 1 - I_{1-x}(b, a) where it
+ * converges faster. Relative accuracy about 1e-12.
+ */
+double lb_betai(double a, double b, double x);
+/**
+ * lb_t_sf2() - two-sided tail of Student's t distribution, P(|T| >= |t|)
+ * @df: degrees of freedom (> 0, need not be an integer: Welch's test)
+ *
+ * I_{df/(df+t^2)}(df/2, 1/2) (Abramowitz and Stegun 26.5.27 and 26.7.1).
+ */
+double lb_t_sf2(double t, double df);
+/**
+ * lb_welch() - Welch's unequal-variance t-test of two samples' means
+ * @a, @b: summaries (n, mean, sample stdev) of the two samples
+ * @t, @df: out (may be NULL): the statistic and the Welch-Satterthwaite
+ *          degrees of freedom
+ *
+ * Return: the two-sided p-value; 1 when a sample has fewer than 2 values
+ * (no test possible), and 0 or 1 when both stdevs are 0 (the means differ
+ * or not: no noise at all).
+ */
+double lb_welch(const struct lb_summary *a, const struct lb_summary *b, double *t, double *df);
+
 #endif /* LB_SRC_STATS_H */

@@ -35,6 +35,19 @@ expect_status() {
 	return 0
 }
 
+# usage_error DESCRIPTION -- ARGS...: lockbench must exit 2 with one line on stderr
+usage_error() {
+	what=$1; shift 2
+	"$LOCKBENCH" "$@" >"$TMPD/out" 2>"$TMPD/err"
+	rc=$?
+	if [ "$rc" -ne 2 ] || [ "$(wc -l <"$TMPD/err")" -ne 1 ]; then
+		fail "$what: exit $rc, want 2 and one line on stderr: $(cat "$TMPD/err")"
+		return 1
+	fi
+	pass "$what -> $(cat "$TMPD/err")"
+	return 0
+}
+
 finish() {
 	if [ "$failures" -ne 0 ]; then
 		echo "$failures failure(s)"

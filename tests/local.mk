@@ -6,6 +6,7 @@
 UNIT_TESTS = \
 	tests/unit/test-parse \
 	tests/unit/test-harness \
+	tests/unit/test-stats \
 	tests/unit/test-registry \
 	tests/unit/test-output \
 	tests/unit/test-latency \
@@ -15,6 +16,7 @@ UNIT_TESTS = \
 check_PROGRAMS += $(UNIT_TESTS)
 tests_unit_test_parse_SOURCES = tests/unit/test-parse.c tests/unit/check.h
 tests_unit_test_harness_SOURCES = tests/unit/test-harness.c tests/unit/check.h
+tests_unit_test_stats_SOURCES = tests/unit/test-stats.c tests/unit/check.h
 tests_unit_test_registry_SOURCES = tests/unit/test-registry.c tests/unit/check.h
 tests_unit_test_output_SOURCES = tests/unit/test-output.c tests/unit/check.h
 tests_unit_test_latency_SOURCES = tests/unit/test-latency.c tests/unit/check.h
@@ -38,8 +40,23 @@ VALIDATE_TESTS = \
 	tests/validate/qspinlock.validate \
 	tests/validate/qspinlock-nopending.validate \
 	tests/validate/pthread-spin.validate \
+	tests/validate/mutex.validate \
+	tests/validate/mutex-budget.validate \
+	tests/validate/mutex-osq.validate \
+	tests/validate/mutex-osq-budget.validate \
 	tests/validate/pthread-mutex.validate \
 	tests/validate/pthread-adaptive.validate \
+	tests/validate/rwsem.validate \
+	tests/validate/rwsem-budget.validate \
+	tests/validate/rwsem-xadd.validate \
+	tests/validate/rwsem-xadd-x86.validate \
+	tests/validate/rwsem-wspin.validate \
+	tests/validate/rwsem-wspin-qspinlock.validate \
+	tests/validate/rwsem-wspin-budget.validate \
+	tests/validate/rwsem-rspin.validate \
+	tests/validate/rwsem-rspin-budget.validate \
+	tests/validate/rwsem-qexit.validate \
+	tests/validate/rwsem-qexit-budget.validate \
 	tests/validate/pthread-rwlock.validate \
 	tests/validate/pthread-rwlock-wp.validate \
 	tests/validate/ck-ticket.validate \
@@ -50,6 +67,7 @@ VALIDATE_TESTS = \
 	tests/validate/qrwlock-wcas.validate \
 	tests/validate/qrwlock-bcas.validate \
 	tests/validate/qrwlock.validate \
+	tests/validate/qrwlock-ticket.validate \
 	tests/validate/rwlock-bias.validate \
 	tests/validate/frwlock.validate \
 	tests/validate/frwlock-cmpxchg.validate \
@@ -84,7 +102,10 @@ CLI_TESTS = \
 	tests/cli/fair.sh \
 	tests/cli/watchdog.sh \
 	tests/cli/stats.sh \
-	tests/cli/aqticket-switch.sh
+	tests/cli/aqticket-switch.sh \
+	tests/cli/roles.sh \
+	tests/cli/baseline.sh \
+	tests/cli/reproduce.sh
 
 TESTS += $(UNIT_TESTS) $(VALIDATE_TESTS) $(TOPO_TESTS) $(CLI_TESTS)
 
@@ -99,5 +120,5 @@ AM_TESTS_ENVIRONMENT = \
 
 EXTRA_DIST += tests/lib.sh tests/validate/run-validate.sh tests/topology/run-topology.sh \
 	tests/golden/README tests/golden/seed000-table.txt tests/golden/seed002-latency.txt \
-	tests/golden/seed004-stats.txt tests/golden/seed003-sweep.txt \
+	tests/golden/seed004-stats.txt tests/golden/seed003-sweep.txt tests/golden/seed000-aim7.txt \
 	$(VALIDATE_TESTS) $(TOPO_TESTS) $(TOPO_TESTS:.topo=.expected) $(CLI_TESTS)

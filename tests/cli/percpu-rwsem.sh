@@ -10,7 +10,7 @@ col() {	# col NAME FILE: the values of a CSV column
 
 "$LOCKBENCH" --lock=percpu-rwsem --ratio=1:1 --threads=1 --load=0 --ops=2000 -f csv -q \
 	>"$TMPD/m.csv" 2>"$TMPD/e" || fail "membarrier run: $(cat "$TMPD/e")"
-[ "$(col lock_options "$TMPD/m.csv")" = "gp=membarrier;wait-lock=ticket" ] ||
+[ "$(col lock_options "$TMPD/m.csv")" = "gp=membarrier;wait-lock=qspinlock" ] ||
 	fail "lock_options: $(col lock_options "$TMPD/m.csv")"
 m=$(col ctr_gp_membarrier "$TMPD/m.csv") f=$(col ctr_gp_fence "$TMPD/m.csv")
 # 1000 writes, each the only writer: one grace period each, of one kind
@@ -21,7 +21,7 @@ fi
 
 "$LOCKBENCH" --lock=percpu-rwsem --percpu-rwsem-gp=fence --ratio=1:1 --threads=1 --load=0 \
 	--ops=2000 -f csv -q >"$TMPD/f.csv" 2>"$TMPD/e" || fail "fence run: $(cat "$TMPD/e")"
-[ "$(col lock_options "$TMPD/f.csv")" = "gp=fence;wait-lock=ticket" ] ||
+[ "$(col lock_options "$TMPD/f.csv")" = "gp=fence;wait-lock=qspinlock" ] ||
 	fail "lock_options: $(col lock_options "$TMPD/f.csv")"
 [ "$(col ctr_gp_membarrier "$TMPD/f.csv")" -eq 0 ] && [ "$(col ctr_gp_fence "$TMPD/f.csv")" -eq 1000 ] ||
 	fail "fence variant: $(col ctr_gp_membarrier "$TMPD/f.csv") membarrier, $(col ctr_gp_fence "$TMPD/f.csv") fence"

@@ -54,6 +54,17 @@ static void load_golden(const char *name)
 	ngolden = load_lines(name, golden, 64);
 }
 
+/* Split @buf into squeezed lines. */
+static unsigned split_lines(char *buf, char lines[][160], unsigned max)
+{
+	char *save = NULL, *tok;
+	unsigned nl = 0;
+
+	for (tok = strtok_r(buf, "\n", &save); tok && nl < max; tok = strtok_r(NULL, "\n", &save))
+		squeeze(tok, lines[nl++], 160);
+	return nl;
+}
+
 /* Turn the seed's data lines from @first up to a non-data line into results. */
 static unsigned seed_results(unsigned first, struct lb_result *res, unsigned max)
 {
@@ -97,15 +108,14 @@ static unsigned render(struct lb_result *res, unsigned n, bool fixed_time, char 
 		       unsigned max)
 {
 	struct lb_report rep = { .results = res, .nresults = n, .fixed_time = fixed_time };
-	char *buf = NULL, *save = NULL, *tok;
+	char *buf = NULL;
 	size_t len = 0;
 	FILE *m = open_memstream(&buf, &len);
-	unsigned nl = 0;
+	unsigned nl;
 
 	CHECK(lb_output_table(m, &rep) == 0, "table formatter failed");
 	fclose(m);
-	for (tok = strtok_r(buf, "\n", &save); tok && nl < max; tok = strtok_r(NULL, "\n", &save))
-		squeeze(tok, lines[nl++], 160);
+	nl = split_lines(buf, lines, max);
 	free(buf);
 	return nl;
 }
@@ -275,6 +285,150 @@ static void stats(void)
 	}
 }
 
+/*
+ * compare: seed 000's mutex rows as reference rows, its "Before patch"
+ * and "After patch" figures as the two sides; the % Change lines must be
+ * the seed's, computed, not copied.
+ */
+static void compare(void)
+{
+	static struct lb_result ref[8], before[24], after[24];
+	const struct lb_result *pref[8], *pbefore[24], *pafter[24];
+	struct lb_sides s = { .before = pbefore, .after = pafter, .ref = pref, .by_lock = true };
+	char out[40][160], *buf = NULL;
+	size_t len = 0;
+	FILE *m;
+	unsigned nl, b, a, c;
+
+	load_golden("seed000-table.txt");
+	if (ngolden < 30)
+		return;
+	b = find("Before patch:");
+	a = find("After patch:");
+	c = find("% Change:");
+	s.nref = seed_results(2, ref, 8);
+	s.nbefore = seed_results(b + 1, before, 24);
+	s.nafter = seed_results(a + 1, after, 24);
+	CHECK(s.nref == 6 && s.nbefore == 18 && s.nafter == 18, "figures %u %u %u", s.nref,
+	      s.nbefore, s.nafter);
+	for (unsigned i = 0; i < 24; i++) {
+		pref[i % 8] = &ref[i % 8];
+		pbefore[i] = &before[i];
+		pafter[i] = &after[i];
+	}
+	strcpy(s.before_name, "before");
+	strcpy(s.after_name, "after");
+	m = open_memstream(&buf, &len);
+	CHECK(lb_compare_write(m, &s) == 0, "compare formatter failed");
+	fclose(m);
+	nl = split_lines(buf, out, 40);
+	free(buf);
+	CHECK(nl == 25, "header, rule, 2 mutex rows, 3 titled blocks of 6 rows: got %u lines", nl);
+	if (nl < 25)
+		return;
+	CHECK_STR(out[0], golden[0]);
+	CHECK_STR(out[1], golden[1]);
+	CHECK(strncmp(out[4], "Before:", 7) == 0, "%s", out[4]);
+	CHECK(strncmp(out[11], "After:", 6) == 0, "%s", out[11]);
+	CHECK(strncmp(out[18], "% Change:", 9) == 0 && strstr(out[18], "negative is better"),
+	      "%s", out[18]);
+	for (unsigned i = 0; i < 6; i++) {
+		CHECK_STR(out[5 + i], golden[b + 1 + i]);
+		CHECK_STR(out[12 + i], golden[a + 1 + i]);
+		CHECK_STR(out[19 + i], golden[c + 1 + i]);
+	}
+}
+
+/* Three repetitions a side: noise is marked "~" and explained, a clear change is not. */
+static void compare_noise(void)
+{
+	static const double noisy_b[] = { 100, 110, 90 }, noisy_a[] = { 101, 95, 108 };
+	static const double clear_b[] = { 100, 101, 99 }, clear_a[] = { 50, 51, 49 };
+	struct lb_result before[6], after[6];
+	const struct lb_result *pb[6], *pa[6];
+	struct lb_sides s = { .before = pb, .after = pa, .nbefore = 6, .nafter = 6 };
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m;
+
+	memset(before, 0, sizeof(before));
+	memset(after, 0, sizeof(after));
+	for (unsigned i = 0; i < 6; i++) {
+		before[i].point.ops = &fake_mutex;
+		after[i].point.ops = &fake_rwsem;
+		before[i].point.ratio = after[i].point.ratio = (struct lb_ratio){ 0, 1 };
+		before[i].point.nthreads = after[i].point.nthreads = 2;
+		before[i].point.load_arg = after[i].point.load_arg = i < 3 ? 1 : 5;
+		before[i].point.repeat = after[i].point.repeat = i % 3;
+		before[i].exec_ms = i < 3 ? noisy_b[i % 3] : clear_b[i % 3];
+		after[i].exec_ms = i < 3 ? noisy_a[i % 3] : clear_a[i % 3];
+		pb[i] = &before[i];
+		pa[i] = &after[i];
+	}
+	m = open_memstream(&buf, &len);
+	CHECK(lb_compare_write(m, &s) == 0, "compare formatter failed");
+	fclose(m);
+	CHECK(strstr(buf, "1:+1.3%~, 5:-50.0%\n") != NULL, "no noise marker where due: %s", buf);
+	CHECK(strstr(buf, "~ the change is within the run-to-run noise") != NULL, "no explanation");
+	/* the stem of "mutex" and "rwsem" is both names */
+	CHECK(strstr(buf, "mutex->rwsem/0:1") != NULL, "label of an unrelated pair: %s", buf);
+	free(buf);
+}
+
+/* aim7: the seed's own rows through the formatter, then a row computed from results. */
+static void aim7(void)
+{
+	static const struct lb_aim7_row seed[] = {
+		{ "custom (200-1000)", 446135, 477404, false },
+		{ "custom (1100-2000)", 449665, 484734, false },
+		{ "high_systime (200-1000)", 152437, 154217, false },
+		{ "high_systime (1100-2000)", 269695, 278942, false },
+	};
+	static const struct lb_lock_ops lk_a = { .name = "lk-a", .kind = LB_LOCK_RW };
+	static const struct lb_lock_ops lk_b = { .name = "lk-b", .kind = LB_LOCK_RW };
+	struct lb_result res[6];
+	struct lb_report rep = { .results = res, .nresults = 6 };
+	char out[16][160], *buf = NULL;
+	size_t len = 0;
+	FILE *m;
+	unsigned nl;
+
+	load_golden("seed000-aim7.txt");
+	if (ngolden < 8)
+		return;
+	m = open_memstream(&buf, &len);
+	CHECK(lb_aim7_write(m, seed, 4, NULL) == 0, "aim7 formatter failed");
+	fclose(m);
+	nl = split_lines(buf, out, 16);
+	free(buf);
+	CHECK(nl == 8, "header, rule, 4 rows, 2 wrapped: got %u", nl);
+	/* the intended difference: spec section 4's column names */
+	CHECK_STR(out[0], "Workload Before After % Change");
+	CHECK_STR(out[1], "-------- ------ ----- --------");
+	CHECK(strcmp(golden[0], "Workload Before Patch After Patch % Change") == 0, "seed header");
+	for (unsigned i = 2; i < nl && i < 8; i++)
+		CHECK_STR(out[i], golden[i]);
+
+	/* two locks at 2, 3 and 4 threads: the mean of the three, per minute */
+	memset(res, 0, sizeof(res));
+	for (unsigned i = 0; i < 6; i++) {
+		res[i].point.ops = i < 3 ? &lk_a : &lk_b;
+		res[i].point.ratio = (struct lb_ratio){ 10, 1 };
+		res[i].point.nthreads = 2 + i % 3;
+		res[i].point.load_arg = 1;
+		res[i].ops_per_s = (1 + i % 3) * (i < 3 ? 1e6 : 1.1e6);
+	}
+	buf = NULL;
+	m = open_memstream(&buf, &len);
+	CHECK(lb_output_aim7(m, &rep) == 0, "aim7 from results failed");
+	fclose(m);
+	nl = split_lines(buf, out, 16);
+	free(buf);
+	CHECK(nl >= 3, "got %u lines", nl);
+	if (nl >= 3)
+		CHECK_STR(out[2], "lk 10:1 (2-4) 120000000 132000000 +10.0%");
+}
+
 static void figures(void)
 {
 	char b[32];
@@ -345,7 +499,9 @@ static void csv(void)
 		  "load_pauses,delay_pauses,mode,ops_per_thread,duration_s,repeat,placement,cpus,"
 		  "lock_node,validate,exec_time_ms,ops_total,ops_per_s,read_ops,write_ops,"
 		  "ops_min,ops_mean,ops_max,fairness_jain,setup_ms,tsc_mhz,pause_ns,teardown_ms,"
-		  "scenario,phase,roles,latency_sample,lat_samples,lat_calib_cycles,"
+		  "scenario,phase,roles,readers,writers,reader_ops_min,reader_ops_mean,reader_ops_max,"
+		  "writer_ops_min,writer_ops_mean,writer_ops_max,latency_sample,lat_samples,"
+		  "lat_calib_cycles,"
 		  "lat_min_cycles,lat_avg_cycles,lat_p50_cycles,lat_p99_cycles,lat_p999_cycles,"
 		  "lat_max_cycles,lat_min_ns,lat_avg_ns,lat_p50_ns,lat_p99_ns,lat_p999_ns,lat_max_ns,"
 		  "lat_read_p50_cycles,lat_read_p99_cycles,lat_read_max_cycles,"
@@ -355,7 +511,7 @@ static void csv(void)
 	CHECK_STR(nl + 1, "1," PACKAGE_VERSION ",2026-11-29T00:00:00Z,\"box,1\",\"Linux 6.1 \"\"x\"\"\",,,"
 		  "ticket,excl,spin,,1:1,1,1,2,5,pause,5,0,ops,1000,0,1,socket,0;1,-1,0,12.500000,2000,"
 		  "160000.0,0,2000,1000,1000.0,1000,1.0000,0.2500,0.000,0.000,0.0000,"
-		  "mix,,,,,,,,,,,,,,,,,,,,,,,,0,,,,,77\n");
+		  "mix,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,0,,,,,77\n");
 	free(buf);
 }
 
@@ -489,6 +645,9 @@ int main(void)
 	table();
 	stats();
 	sweep();
+	compare();
+	compare_noise();
+	aim7();
 	csv();
 	json();
 	return check_done();

@@ -1,0 +1,207 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * rwsem-common.h - the xadd-era rwsem (Linux 2.6 - 4.20), shared by
+ * rwsem-xadd, rwsem-wspin, rwsem-rspin and rwsem-qexit
+ *
+ * The four locks are one rwsem at four points of its history; each lock
+ * file names its point with a set of feature bits and documents it. The
+ * count layout, the fast paths (inline here, so each lock's measured loop
+ * inlines them), the queueing slow paths, __rwsem_do_wake() and the
+ * optimistic spinning live in rwsem-common.c; see algorithms.md section 7.
+ *
+ * Count (64 bits, signed):
+ *	bits  0-31: active part - readers holding or trying, plus a writer
+ *	bits 32-63: the waiting part: WAITING_BIAS (-2^32) is added once while
+ *	            the wait list is not empty; a writer adds ACTIVE_WRITE_BIAS
+ *	            (= WAITING_BIAS + 1), so a negative count means "a writer
+ *	            is active, or there are waiters" (ambiguous by design)
+ *	0 free; X > 0 X readers; WAITING_BIAS waiters, nobody active;
+ *	WAITING_BIAS + X: X active with waiters, or a writer and X - 1 trying;
+ *	ACTIVE_WRITE_BIAS + WAITING_BIAS: a writer holds it, waiters queued
+ * Owner (3.16+): the writer's struct lb_task, set after a write
+ * acquisition, cleared before the release; readers never set it.
+ */
+#ifndef LB_LOCKS_RWSEM_COMMON_H
+#define LB_LOCKS_RWSEM_COMMON_H
+
+#include "sleep.h"
+
+#define RWSEM_ACTIVE_MASK	0xffffffffLL
+#define RWSEM_ACTIVE_BIAS	1LL
+#define RWSEM_WAITING_BIAS	(-RWSEM_ACTIVE_MASK - 1)
+#define RWSEM_ACTIVE_READ_BIAS	RWSEM_ACTIVE_BIAS
+#define RWSEM_ACTIVE_WRITE_BIAS	(RWSEM_WAITING_BIAS + RWSEM_ACTIVE_BIAS)
+
+/* The history, one bit per behaviour change (struct lb_rwx.features). */
+#define RWX_WSPIN	0x1u	/* 3.16: owner field, writer optimistic spinning on the OSQ */
+#define RWX_RSPIN	0x2u	/* Waiman Long 2014: reader spinning, writer re-spin, wake suppression */
+#define RWX_QEXIT	0x4u	/* 4.20: reader slow path exits when the queue is empty and count >= 0 */
+
+#define RWX_SPIN_READ_THRESHOLD	64	/* RSPIN: spins on an ownerless (maybe reader-owned) lock */
+
+/* Fast-path flavour (the arch option): which asm/rwsem.h the kernel was built with. */
+enum lb_rwx_arch {
+	RWX_ARCH_GENERIC = 0,	/* asm-generic: a writer takes the fast path only on a free lock */
+	RWX_ARCH_X86 = 1,	/* x86: only the active half is tested (steals past waiters) */
+};
+
+struct lb_rwx {
+	int64_t count;
+	struct lb_task *owner;	/* RWX_WSPIN: the writer holding it, else NULL */
+	struct lb_sleep s;
+	/* read-mostly, set at init */
+	unsigned features;	/* RWX_* */
+	unsigned arch;		/* enum lb_rwx_arch */
+	unsigned ctr_extra;	/* the variant's own counter (re-spins, queue-empty exits) */
+};
+
+/* The counters of the four locks, in this order; ctr_extra and the wait_lock's come next. */
+#define LB_RWX_COUNTER_NAMES \
+	LB_SLEEP_COUNTER_NAMES, "read-slowpaths", "write-slowpaths"
+
+enum {
+	RWX_CTR_READ_SLOWPATHS = LB_SC_COMMON,	/* down_read()s that missed the fast path */
+	RWX_CTR_WRITE_SLOWPATHS,		/* down_write()s that missed it */
+	RWX_CTR_NEXT,				/* the variant's own, then the wait_lock's */
+};
+
+extern const char *const lb_rwx_arch_names[];
+
+#define LB_RWX_OPT_ARCH								\
+	{ .name = "arch", .type = LB_LOCK_OPT_ENUM, .def = RWX_ARCH_GENERIC,	\
+	  .values = lb_rwx_arch_names,						\
+	  .help = "fast paths of asm-generic/rwsem.h (a writer's fast path "	\
+		  "needs a free lock) or of x86 (it needs no active locker, so "	\
+		  "it may pass queued waiters; up_write wakes only with no "	\
+		  "active locker left)" }
+
+/**
+ * lb_rwx_init() - an xadd-era rwsem at one point of its history
+ * @features:  RWX_* bits
+ * @wait_lock, @budget_ns, @arch: option values
+ * @ctr_extra: counter index of the variant's own counter, 0 if it has none
+ * @ctr_wait_lock: counter index of "wait-lock-waits"
+ */
+int lb_rwx_init(struct lb_rwx *sem, const struct lb_lock_cfg *cfg, unsigned features,
+		uint64_t wait_lock, uint64_t budget_ns, uint64_t arch, unsigned ctr_extra,
+		unsigned ctr_wait_lock);
+int lb_rwx_thread_init(void *lock, struct lb_tctx *t);
+void lb_rwx_down_read_failed(struct lb_rwx *sem, struct lb_tctx *t);
+void lb_rwx_down_write_failed(struct lb_rwx *sem, struct lb_tctx *t);
+/* rwsem_wake(): an unlock left the count negative with no active locker */
+void lb_rwx_wake(struct lb_rwx *sem, struct lb_tctx *t);
+bool lb_rwx_is_locked(void *lock);
+int lb_rwx_describe(void *lock, char *buf, size_t len);
+
+static inline struct lb_task *lb_rwx_me(struct lb_tctx *t)
+{
+	return &lb_sleep_thread(t)->task;
+}
+
+static inline void lb_rwx_set_owner(struct lb_rwx *sem, struct lb_tctx *t)
+{
+	/* relaxed: a hint for spinners, who acquire through the count */
+	if (sem->features & RWX_WSPIN)
+		lb_store_relaxed(&sem->owner, lb_rwx_me(t));
+}
+
+/* down_read(): (c) -> (c + 1); a negative result takes the slow path */
+static inline void lb_rwx_read_lock(void *lock, struct lb_tctx *t)
+{
+	struct lb_rwx *sem = lock;
+
+	/* acquire: pairs with the release of up_write() (and of up_read() for writers) */
+	if (lb_unlikely(lb_add_return_acquire(&sem->count, RWSEM_ACTIVE_READ_BIAS) < 0))
+		lb_rwx_down_read_failed(sem, t);
+}
+
+/* up_read(): (c) -> (c - 1); wake when negative with no active locker left */
+static inline void lb_rwx_read_unlock(void *lock, struct lb_tctx *t)
+{
+	struct lb_rwx *sem = lock;
+	/* release: the critical section before a writer's acquire */
+	int64_t c = lb_add_return_release(&sem->count, -RWSEM_ACTIVE_READ_BIAS);
+
+	if (lb_unlikely(c < 0) && (c & RWSEM_ACTIVE_MASK) == 0)
+		lb_rwx_wake(sem, t);
+}
+
+/* down_write(): (c) -> (c + ACTIVE_WRITE_BIAS); the old value says whether it was free */
+static inline void lb_rwx_write_lock(void *lock, struct lb_tctx *t)
+{
+	struct lb_rwx *sem = lock;
+	/* acquire: pairs with the release of the previous up_read()/up_write() */
+	int64_t old = lb_fetch_add_acquire(&sem->count, RWSEM_ACTIVE_WRITE_BIAS);
+
+	if (lb_unlikely(sem->arch == RWX_ARCH_X86 ? (old & RWSEM_ACTIVE_MASK) != 0 : old != 0))
+		lb_rwx_down_write_failed(sem, t);
+	lb_rwx_set_owner(sem, t);
+}
+
+/* up_write(): (c) -> (c - ACTIVE_WRITE_BIAS), owner cleared first */
+static inline void lb_rwx_write_unlock(void *lock, struct lb_tctx *t)
+{
+	struct lb_rwx *sem = lock;
+	int64_t c;
+
+	if (sem->features & RWX_WSPIN)
+		lb_store_relaxed(&sem->owner, NULL);
+	/* release: the critical section before the next acquire */
+	c = lb_add_return_release(&sem->count, -RWSEM_ACTIVE_WRITE_BIAS);
+	if (lb_unlikely(c < 0) && (sem->arch == RWX_ARCH_GENERIC || (c & RWSEM_ACTIVE_MASK) == 0))
+		lb_rwx_wake(sem, t);
+}
+
+/* down_read_trylock(): (c >= 0) -> (c + 1) */
+static inline bool lb_rwx_read_trylock(void *lock, struct lb_tctx *t)
+{
+	struct lb_rwx *sem = lock;
+	int64_t c = lb_load_relaxed(&sem->count);
+
+	while (c >= 0)
+		/* acquire, as down_read() */
+		if (lb_cmpxchg_acquire(&sem->count, &c, c + RWSEM_ACTIVE_READ_BIAS))
+			return true;
+	return false;
+}
+
+/* down_write_trylock(): generic (0) -> (ACTIVE_WRITE_BIAS); x86 any c without active lockers */
+static inline bool lb_rwx_write_trylock(void *lock, struct lb_tctx *t)
+{
+	struct lb_rwx *sem = lock;
+	int64_t c = sem->arch == RWX_ARCH_X86 ? lb_load_relaxed(&sem->count) : 0;
+
+	do {
+		if (c & RWSEM_ACTIVE_MASK)
+			return false;
+		/* acquire, as down_write() */
+		if (lb_cmpxchg_acquire(&sem->count, &c, c + RWSEM_ACTIVE_WRITE_BIAS)) {
+			lb_rwx_set_owner(sem, t);
+			return true;
+		}
+	} while (sem->arch == RWX_ARCH_X86);
+	return false;
+}
+
+/*
+ * LB_RWX_OPS(loop) - the lb_lock_ops members the four locks share; each
+ * adds its name, description, init, options and counters.
+ */
+#define LB_RWX_OPS(loopfn)						\
+	.family = "sleep",						\
+	.kind = LB_LOCK_RW,						\
+	.flags = LB_LOCK_F_BLOCKING,					\
+	.lock_size = sizeof(struct lb_rwx),				\
+	.tctx_size = sizeof(struct lb_sleep_thread),			\
+	.thread_init = lb_rwx_thread_init,				\
+	.lock = lb_rwx_write_lock,					\
+	.unlock = lb_rwx_write_unlock,					\
+	.trylock = lb_rwx_write_trylock,				\
+	.read_lock = lb_rwx_read_lock,					\
+	.read_unlock = lb_rwx_read_unlock,				\
+	.read_trylock = lb_rwx_read_trylock,				\
+	.loop = loopfn,							\
+	.is_locked = lb_rwx_is_locked,					\
+	.describe = lb_rwx_describe
+
+#endif /* LB_LOCKS_RWSEM_COMMON_H */

@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * rwsem-qexit.c - rwsem-wspin plus the 2018 "queue empty, no writer" exit
+ *
+ * Algorithm: rwsem-wspin with one change, Waiman Long's "locking/rwsem:
+ * Exit read lock slowpath if queue empty & no writer" (kernel commit
+ * 4b486b535c33, v4.20; posted in July 2018 as "Take read lock immediate
+ * if queue empty with no writer", seed 001), together with the acquire
+ * barrier Jan Stancek added to that exit in 2019 ("locking/rwsem: add
+ * acquire barrier to read_slowpath exit when queue is empty"). A steady
+ * stream of readers after one writer keeps seeing a transiently negative
+ * count and serialises on the wait_lock; with the change, a reader that
+ * finds the queue empty and count >= 0 once it holds the wait_lock just
+ * keeps the read lock its fast path took. Reimplemented from the
+ * description in algorithms.md section 7.4; no code was taken. The shared
+ * code is rwsem-common.{h,c} with RWX_WSPIN | RWX_QEXIT.
+ *
+ * Lock word: as rwsem-wspin (count, owner, OSQ tail, wait list, wait_lock).
+ *	initial value: count 0, owner NULL
+ *
+ * States: as rwsem-wspin, plus in down_read_failed(), under wait_lock:
+ *	empty list and (c >= 0): return holding the read lock, the count
+ *	unchanged (the fast path's + 1 is the lock)
+ *
+ * Ordering: the exit's count load is followed by an acquire fence (the
+ * kernel's smp_acquire__after_ctrl_dep()): the reader's fast-path add may
+ * have come before the last writer's release, so the acquire that orders
+ * the critical section after that release is this one. Without it a
+ * reader on a weakly ordered machine could read data from before a
+ * downgrading writer's stores (arm64, Jan Stancek). On x86 the fence is
+ * only a compiler barrier.
+ *
+ * Progress and fairness: as rwsem-wspin; the exit only shortens the
+ * readers' slow path when nobody waits. The counter queue-empty-exits
+ * shows how many reader slow-path entries ended there.
+ */
+#include "config.h"
+
+#include "loop.h"
+#include "rwsem-common.h"
+
+static const char *const rwsem_qexit_counters[] = {
+	LB_RWX_COUNTER_NAMES,
+	"queue-empty-exits",	/* reader slow paths that kept the lock: empty queue, count >= 0 */
+	LB_WAIT_LOCK_COUNTER_NAME,
+	NULL,
+};
+
+enum { CTR_QEXITS = RWX_CTR_NEXT, CTR_WAIT_LOCK };
+
+static const struct lb_lock_option rwsem_qexit_options[] = {
+	LB_SLEEP_OPT_WAIT_LOCK(LB_WAIT_LOCK_QSPINLOCK),
+	LB_SLEEP_OPT_SPIN_BUDGET,
+	LB_RWX_OPT_ARCH,
+	{ .name = NULL },
+};
+
+enum { OPT_WAIT_LOCK, OPT_SPIN_BUDGET, OPT_ARCH };
+
+static int rwsem_qexit_init(void *lock, const struct lb_lock_cfg *cfg)
+{
+	return lb_rwx_init(lock, cfg, RWX_WSPIN | RWX_QEXIT, cfg->opts[OPT_WAIT_LOCK],
+			   cfg->opts[OPT_SPIN_BUDGET], cfg->opts[OPT_ARCH], CTR_QEXITS,
+			   CTR_WAIT_LOCK);
+}
+
+LB_LOCK_LOOP(rwsem_qexit_loop, lb_rwx_write_lock, lb_rwx_write_unlock, lb_rwx_read_lock,
+	     lb_rwx_read_unlock)
+
+const struct lb_lock_ops lb_lock_rwsem_qexit = {
+	.name = "rwsem-qexit",
+	.desc = "rwsem-wspin plus the 2018 exit: queue empty and no writer keeps the read "
+		"lock (seed 001 after)",
+	.init = rwsem_qexit_init,
+	LB_RWX_OPS(rwsem_qexit_loop),
+	.options = rwsem_qexit_options,
+	.counters = rwsem_qexit_counters,
+};
