@@ -480,9 +480,15 @@ static const struct lb_lock_option lb_qrw_options[] LB_UNUSED = {
 	{ .name = NULL },
 };
 
+/*
+ * The read side is async-signal-safe: a reader in interrupt context keeps
+ * its bias and spins only while a writer holds the lock, never queueing on
+ * the wait lock (and the harness masks interrupts around the write side).
+ */
 #define LB_QRWLOCK_OPS_FIELDS(pfx)							\
 	.family = "spin",								\
 	.kind = LB_LOCK_RW,								\
+	.flags = LB_LOCK_F_SIGSAFE_READ,						\
 	.lock_size = sizeof(struct lb_qrw),						\
 	.tctx_size = LB_INNER_MAX_TCTX,						\
 	.init = pfx##_init,								\

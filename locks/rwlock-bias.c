@@ -176,6 +176,7 @@ const struct lb_lock_ops lb_lock_rwlock_bias = {
 	.desc = "x86 rwlock before qrwlock (RW_LOCK_BIAS counter): reader-preferring, undo and retry",
 	.family = "spin",
 	.kind = LB_LOCK_RW,
+	.flags = LB_LOCK_F_SIGSAFE_READ,	/* readers spin only; recursive reads always get in */
 	.lock_size = sizeof(struct rwlock_bias),
 	.init = rwlock_bias_init,
 	.lock = rwlock_bias_lock,

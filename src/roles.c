@@ -180,12 +180,24 @@ static void irq_read(struct lb_role_thread *rt)
 	rp->ops->read_unlock(rp->lock, &rt->itctx);
 }
 
+/*
+ * A trylock interrupt reader gives up after LB_IRQ_TRYLOCK_TRIES failed
+ * attempts: a handler must not spin on a lock a waiting writer keeps it out
+ * of, since the thread it interrupted may be the very reader that writer
+ * waits for (qrwlock's read_trylock fails while a writer waits). The seed's
+ * per-CPU lines report attempts and successes the same way.
+ */
+#define LB_IRQ_TRYLOCK_TRIES 100
+
 static void irq_tryread(struct lb_role_thread *rt)
 {
 	struct lb_role_point *rp = rt->rp;
+	unsigned n = 1;
 
 	rt->itries++;
 	while (!rp->ops->read_trylock(rp->lock, &rt->itctx)) {
+		if (n++ == LB_IRQ_TRYLOCK_TRIES)
+			return;
 		rt->itries++;
 		lb_cpu_relax();
 	}

@@ -8,8 +8,10 @@
 . "$srcdir/tests/lib.sh"
 need_python
 
-# seed 002's report for null (every thread type) and pthread-rwlock
-for lock in null pthread-rwlock; do
+# seed 002's report for null (every thread type), Desnoyers' lock and
+# qrwlock (their read sides are signal-safe: interrupt readers run), and
+# pthread-rwlock and rwsem (they may sleep: no interrupt readers, and why)
+for lock in null frwlock qrwlock pthread-rwlock rwsem; do
 	"$LOCKBENCH" --scenario=fair --lock=$lock --duration=0.5 -f latency >"$TMPD/$lock.txt" \
 		2>"$TMPD/$lock.err" || fail "fair $lock: exit $?: $(cat "$TMPD/$lock.err")"
 	python3 - "$TMPD/$lock.txt" "$lock" <<'PY' || fail "fair $lock: report"
@@ -49,7 +51,7 @@ for l in lines[hc:]:
 assert n == {"writer": 2, "reader": 4, "trylock_writer": 2, "trylock_reader": 2}, n
 irq = [l for l in lines if l.startswith("interrupt readers on CPU ")]
 tirq = [l for l in lines if l.startswith("trylock interrupt readers on CPU ")]
-if lock == "null":
+if lock in ("null", "frwlock", "qrwlock"):
     assert re.search(r"^1 periodical interrupt readers on \d+/\d+ cpus \(signals\)\.$", text, re.M), text
     assert re.search(r"^interrupt_reader_thread/0 iterations : [1-9]\d*$", text, re.M)
     assert re.search(r"^trylock_interrupt_reader_thread/0 iterations : [1-9]\d*$", text, re.M)
@@ -60,15 +62,15 @@ if lock == "null":
         m = re.fullmatch(r"trylock interrupt readers on CPU \d+, iterations (\d+), successful iterations : (\d+)", l)
         assert m and int(m[2]) <= int(m[1]), l
 else:
-    # glibc's rwlock may sleep: no interrupt readers, and the report says why
+    # glibc's rwlock and the rwsem may sleep: no interrupt readers, and the report says why
     assert not irq and not tirq
-    assert "0 periodical interrupt readers: not run, the read side of pthread-rwlock is not async-signal-safe" in text, text
+    assert "0 periodical interrupt readers: not run, the read side of %s is not async-signal-safe" % lock in text, text
 print("ok:", lock, len(lines), "lines")
 PY
 done
 grep -q "runs no interrupt_reader_thread" "$TMPD/pthread-rwlock.err" ||
 	fail "no warning about the interrupt readers pthread-rwlock cannot run"
-pass "seed 002 report for null and pthread-rwlock"
+pass "seed 002 report for null, frwlock, qrwlock, pthread-rwlock and rwsem"
 
 # exclusive locks are not reader-writer locks; asking for what a lock lacks is exit 5
 expect_status 2 "fair on an exclusive lock" -- --scenario=fair --lock=ticket --duration=0.1
