@@ -17,6 +17,7 @@
 #include "fair.h"
 #include "log.h"
 #include "options.h"
+#include "run.h"
 
 static const char *const titles[LB_FAIR_NPHASES] = {
 	[LB_FAIR_SINGLE_WRITER] = "Single writer test, no contention",
@@ -194,8 +195,7 @@ static bool phase_point(const struct lb_plan *plan, unsigned lk, unsigned phase,
 	p->nthreads = n;
 	p->load_arg = c->loads[0];
 	p->load_ns = c->load_ns;
-	p->load = c->load_ns && lb_clock.pause_ns > 0 ?
-		  (uint64_t)((double)c->loads[0] / lb_clock.pause_ns + 0.5) : c->loads[0];
+	p->load = lb_load_pauses(c, c->loads[0]);
 	p->delay = 0;
 	p->duration = phase == LB_FAIR_HIGH_CONTENTION ? c->duration : c->duration / 6;
 	p->timeout = c->timeout;

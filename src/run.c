@@ -21,7 +21,7 @@
 #include "output.h"
 #include "run.h"
 
-static uint64_t load_pauses(const struct lb_config *c, uint64_t v)
+uint64_t lb_load_pauses(const struct lb_config *c, uint64_t v)
 {
 	if (!c->load_ns)
 		return v;
@@ -40,7 +40,7 @@ static void fill_point(const struct lb_plan *plan, struct lb_point *p, unsigned 
 	p->nthreads = plan->threads[ti];
 	p->load_arg = c->loads[li];
 	p->load_ns = c->load_ns;
-	p->load = load_pauses(c, c->loads[li]);
+	p->load = lb_load_pauses(c, c->loads[li]);
 	p->delay = c->delay;
 	p->nops = c->ops;
 	p->duration = c->duration;

@@ -40,6 +40,8 @@ void lb_plan_free(struct lb_plan *plan);
  * Return: 0 or an exit status; a failing point stops the run.
  */
 int lb_run_all(const struct lb_plan *plan, struct lb_result **out, unsigned *nout);
+/* lb_load_pauses() - a --load value as pauses (--load-ns: converted with the calibrated pause cost) */
+uint64_t lb_load_pauses(const struct lb_config *c, uint64_t v);
 /* lb_plan_print() - the --plan report: each thread's place, then the points */
 void lb_plan_print(FILE *f, const struct lb_plan *plan);
 
