@@ -27,8 +27,9 @@
  *
  * Ordering: the ticket xadd is a full barrier (kernel xadd); the wait for
  * head is an acquire load that pairs with the release store of head in
- * ticket_unlock(). The unlock is a release store of the 16-bit head by its
- * only writer, the owner (x86: plain add, no lock prefix).
+ * ticket_unlock(). The unlock is a release add to the 16-bit head by its
+ * only writer, the owner (x86: plain add to memory, no lock prefix, as the
+ * kernel does: lb_add_owner_release16()).
  *
  * Progress and fairness: strict FIFO by ticket, starvation-free. Every
  * release invalidates the line in all N spinners (O(N) coherence traffic
@@ -104,11 +105,13 @@ static bool ticket_trylock(void *lock, struct lb_tctx *t)
 static void ticket_unlock(void *lock, struct lb_tctx *t)
 {
 	struct ticket *l = lock;
-	/* relaxed: only the owner writes head, so this reads its own last value */
-	uint16_t head = lb_load_relaxed(&l->half[TICKET_HEAD_IDX]);
 
-	/* (t, h) -> (t, h+1); release: the critical section before the hand-off */
-	lb_store_release(&l->half[TICKET_HEAD_IDX], (uint16_t)(head + 1));
+	/*
+	 * (t, h) -> (t, h+1); release: the critical section before the
+	 * hand-off. Only the owner writes head, so x86 uses a plain
+	 * (non-locked) add, one instruction and one read-for-ownership.
+	 */
+	lb_add_owner_release16(&l->half[TICKET_HEAD_IDX], 1);
 }
 
 static bool ticket_is_locked(void *lock)

@@ -72,6 +72,31 @@
 #define lb_barrier()		__atomic_signal_fence(__ATOMIC_SEQ_CST)
 
 /**
+ * lb_add_owner_release16() - add to a half-word that only the caller writes
+ * @p: the half-word (the ticket lock's head: only the lock's owner moves it)
+ * @v: what to add
+ *
+ * The kernel's x86 ticket unlock, __add() without the LOCK prefix: one
+ * non-locked add to memory, so one read-for-ownership of the line, where a
+ * load followed by a store would first fetch the line shared from the
+ * spinning waiters and then upgrade it (two coherence transactions on the
+ * hand-off path). Not atomic against other writers, which is why only the
+ * owner may use it; aligned, so readers see the old or the new value. x86
+ * is TSO, so the store is a release (the "memory" clobber keeps the
+ * compiler from sinking the critical section below it). Elsewhere a
+ * relaxed load and a release store.
+ */
+static inline void lb_add_owner_release16(uint16_t *p, uint16_t v)
+{
+#if defined(__x86_64__) || defined(__i386__)
+	__asm__ __volatile__("addw %1, %0" : "+m"(*p) : "ri"(v) : "memory");
+#else
+	__atomic_store_n(p, (uint16_t)(__atomic_load_n(p, __ATOMIC_RELAXED) + v),
+			 __ATOMIC_RELEASE);
+#endif
+}
+
+/**
  * lb_cpu_relax() - spin-wait hint (x86 pause, arm64 yield)
  *
  * Every spin loop calls it; the harness's critical-section "load" is a
