@@ -34,6 +34,7 @@
 
 #include "lb-atomic.h"
 #include "lock.h"
+#include "loop.h"
 
 struct skeleton {
 	uint32_t word;		/* see "Lock word" */
@@ -90,6 +91,9 @@ static int skeleton_describe(void *lock, char *buf, size_t len)
 	return snprintf(buf, len, "word=0x%08x", lb_load_relaxed(&l->word));
 }
 
+/* The measured loop with this lock's verbs inlined (loop.h). */
+LB_LOCK_LOOP(skeleton_loop, skeleton_lock, skeleton_unlock, skeleton_lock, skeleton_unlock)
+
 const struct lb_lock_ops lb_lock_skeleton = {
 	.name = "skeleton",
 	.desc = "one line for --list-locks",
@@ -99,6 +103,7 @@ const struct lb_lock_ops lb_lock_skeleton = {
 	.init = skeleton_init,
 	.lock = skeleton_lock,
 	.unlock = skeleton_unlock,
+	.loop = skeleton_loop,
 	.describe = skeleton_describe,
 	.options = skeleton_options,
 	.counters = skeleton_counters,

@@ -12,7 +12,8 @@ UNIT_TESTS = \
 	tests/unit/test-latency \
 	tests/unit/test-roles \
 	tests/unit/test-qrwlock \
-	tests/unit/test-frwlock
+	tests/unit/test-frwlock \
+	tests/unit/test-skeleton
 check_PROGRAMS += $(UNIT_TESTS)
 tests_unit_test_parse_SOURCES = tests/unit/test-parse.c tests/unit/check.h
 tests_unit_test_harness_SOURCES = tests/unit/test-harness.c tests/unit/check.h
@@ -21,6 +22,7 @@ tests_unit_test_registry_SOURCES = tests/unit/test-registry.c tests/unit/check.h
 tests_unit_test_output_SOURCES = tests/unit/test-output.c tests/unit/check.h
 tests_unit_test_latency_SOURCES = tests/unit/test-latency.c tests/unit/check.h
 tests_unit_test_roles_SOURCES = tests/unit/test-roles.c tests/unit/check.h
+tests_unit_test_skeleton_SOURCES = tests/unit/test-skeleton.c tests/unit/check.h
 tests_unit_test_qrwlock_SOURCES = tests/unit/test-qrwlock.c tests/unit/check.h
 tests_unit_test_frwlock_SOURCES = tests/unit/test-frwlock.c tests/unit/check.h
 
