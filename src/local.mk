@@ -7,6 +7,7 @@ liblockbench_a_SOURCES += \
 	src/parse.c src/parse.h \
 	src/options.c src/options.h \
 	src/clock.c src/clock.h \
+	src/c2c.c src/c2c.h \
 	src/topology.c src/topology.h \
 	src/harness.c src/harness.h \
 	src/stats.c src/stats.h \

@@ -177,6 +177,22 @@ int main(int argc, char **argv)
 		"calibrated in %.1f ms", lb_clock.source, lb_clock.tsc_per_ns * 1e3, lb_clock.pause_ns,
 		lb_clock.pause_cycles, lb_clock.read_cycles_avg, lb_clock.calib_ms);
 
+	if (cfg.c2c) {
+		struct lb_c2c *c2c = NULL;
+		int err = lb_c2c_run(plan.pus, plan.npus, &c2c, &plan.nc2c);
+
+		if (err)
+			lb_die(LB_EXIT_RUNTIME, "--c2c: cannot run the round-trip threads: %s",
+			       strerror(-err));
+		if (!plan.nc2c)
+			lb_warn("--c2c: the placement has one CPU, so no pair to measure");
+		plan.c2c = c2c;
+		for (unsigned i = 0; i < plan.nc2c; i++)
+			lb_info("c2c: CPU %d <-> CPU %d round trip %.1f ns (min %.1f, p90 %.1f)",
+				c2c[i].cpu_a, c2c[i].cpu_b, c2c[i].rt_ns_median, c2c[i].rt_ns_min,
+				c2c[i].rt_ns_p90);
+	}
+
 	rc = lb_run_all(&plan, &results, &nresults);
 	if (rc)
 		lb_exit(rc);
@@ -192,6 +208,8 @@ int main(int argc, char **argv)
 	rep.baseline = baseline.results;
 	rep.nbaseline = baseline.n;
 	rep.baseline_path = cfg.baseline;
+	rep.c2c = plan.c2c;
+	rep.nc2c = plan.nc2c;
 	lb_report_fill_host(&rep);
 
 	/* every format from the same results, one after the other (-f A,B) */

@@ -200,7 +200,8 @@ int lb_output_csv(FILE *f, const struct lb_report *rep)
 	      "lat_max_cycles,lat_min_ns,lat_avg_ns,lat_p50_ns,lat_p99_ns,lat_p999_ns,lat_max_ns,"
 	      "lat_read_p50_cycles,lat_read_p99_cycles,lat_read_max_cycles,"
 	      "lat_write_p50_cycles,lat_write_p99_cycles,lat_write_max_cycles,"
-	      "starve_window_ms,starved_readers,starved_writers,max_gap_read_ms,max_gap_write_ms", f);
+	      "starve_window_ms,starved_readers,starved_writers,max_gap_read_ms,max_gap_write_ms,"
+	      "ns_per_op,c2c_rt_ns,ns_per_op_per_c2c", f);
 	for (unsigned k = 0; k < nctr; k++) {
 		fputs(",ctr_", f);
 		for (const char *s = ctr[k]; *s; s++)
@@ -252,6 +253,16 @@ int lb_output_csv(FILE *f, const struct lb_report *rep)
 			lb_clock.pause_ns);
 		fprintf(f, ",%.4f", r->teardown_ms);
 		extra_columns(f, r);
+		{
+			const struct lb_c2c *c2c = lb_result_c2c(rep->c2c, rep->nc2c, r);
+
+			fprintf(f, ",%.3f", lb_ns_per_op(r));
+			if (c2c)
+				fprintf(f, ",%.1f,%.4f", c2c->rt_ns_median,
+					lb_ns_per_op(r) / c2c->rt_ns_median);
+			else
+				fputs(",,", f);
+		}
 		for (unsigned k = 0; k < nctr; k++) {
 			int idx = -1;
 

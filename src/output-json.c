@@ -168,6 +168,15 @@ static json_object *result_obj(const struct lb_report *rep, const struct lb_resu
 	ADD(o, "ops_mean", JDBL(r->ops_mean));
 	ADD(o, "ops_max", JINT(r->ops_max));
 	ADD(o, "setup_ms", JDBL(r->setup_ms));
+	ADD(o, "ns_per_op", JDBL(lb_ns_per_op(r)));
+	{
+		const struct lb_c2c *c2c = lb_result_c2c(rep->c2c, rep->nc2c, r);
+
+		if (c2c) {
+			ADD(o, "c2c_rt_ns", JDBL(c2c->rt_ns_median));
+			ADD(o, "ns_per_op_per_c2c", JDBL(lb_ns_per_op(r) / c2c->rt_ns_median));
+		}
+	}
 	ADD(o, "teardown_ms", JDBL(r->teardown_ms));
 	ADD(o, "counters", counters_obj(p->ops, r->ctr_total));
 	ADD(o, "scenario", JSTR(p->phase ? "fair" : r->nroles ? "roles" : "mix"));
@@ -363,6 +372,23 @@ int lb_output_json(FILE *f, const struct lb_report *rep)
 	ADD(o, "cacheline", JINT(LB_CACHELINE));
 	ADD(o, "numa_method", JSTR(rep->topo ? lb_topo_numa_method() : ""));
 	ADD(root, "build", o);
+
+	if (rep->c2c) {
+		a = json_object_new_array();
+		for (unsigned i = 0; i < rep->nc2c; i++) {
+			const struct lb_c2c *c = &rep->c2c[i];
+
+			o = json_object_new_object();
+			ADD(o, "cpu_a", JINT(c->cpu_a));
+			ADD(o, "cpu_b", JINT(c->cpu_b));
+			ADD(o, "samples", JINT(c->samples));
+			ADD(o, "rt_ns_min", JDBL(c->rt_ns_min));
+			ADD(o, "rt_ns_median", JDBL(c->rt_ns_median));
+			ADD(o, "rt_ns_p90", JDBL(c->rt_ns_p90));
+			json_object_array_add(a, o);
+		}
+		ADD(root, "c2c", a);
+	}
 
 	if (rep->cfg)
 		ADD(root, "config", config_obj(rep->cfg));

@@ -96,8 +96,35 @@ static int cell_add(struct lb_trow *row, uint64_t load, double v, unsigned max)
 	return 0;
 }
 
+/* What a table cell holds for a point. */
+struct cell_fig {
+	bool fixed_time;
+	const struct lb_report *c2c_rep;	/* NULL: the table's figure; else ns/op per c2c */
+};
+
+static double point_fig(const struct lb_result *r, const struct cell_fig *cf)
+{
+	const struct lb_c2c *c2c;
+
+	if (!cf->c2c_rep)
+		return lb_point_figure(r, cf->fixed_time);
+	c2c = lb_result_c2c(cf->c2c_rep->c2c, cf->c2c_rep->nc2c, r);
+	return c2c ? lb_ns_per_op(r) / c2c->rt_ns_median : -1;
+}
+
+static int ttable_build(struct lb_ttable *t, const struct lb_result *const *res, unsigned n,
+			const struct cell_fig *cf);
+
 int lb_ttable_build(struct lb_ttable *t, const struct lb_result *const *res, unsigned n,
 		    bool fixed_time)
+{
+	struct cell_fig cf = { .fixed_time = fixed_time };
+
+	return ttable_build(t, res, n, &cf);
+}
+
+static int ttable_build(struct lb_ttable *t, const struct lb_result *const *res, unsigned n,
+			const struct cell_fig *cf)
 {
 	memset(t, 0, sizeof(*t));
 	t->rows = calloc(n + 1, sizeof(*t->rows));
@@ -118,7 +145,7 @@ int lb_ttable_build(struct lb_ttable *t, const struct lb_result *const *res, uns
 			row->tgroup = r->point.tgroup;
 			row->phase = r->point.phase;
 		}
-		if (cell_add(row, r->point.load_arg, lb_point_figure(r, fixed_time), n)) {
+		if (cell_add(row, r->point.load_arg, point_fig(r, cf), n)) {
 			lb_ttable_free(t);
 			return -1;
 		}
@@ -228,6 +255,55 @@ const struct lb_result **lb_report_ptrs(const struct lb_report *rep)
 	return p;
 }
 
+/*
+ * --c2c: the round trips measured, then the table again with each figure
+ * replaced by the time per operation as a multiple of the round trip
+ * between the CPUs of the point's first two threads ("-" where there is
+ * none: one thread, unpinned, or two threads on one CPU).
+ */
+static int c2c_block(FILE *f, const struct lb_report *rep, const struct lb_result **res)
+{
+	struct cell_fig cf = { .fixed_time = rep->fixed_time, .c2c_rep = rep };
+	struct lb_ttable t;
+	int w1;
+
+	fprintf(f, "\nc2c round trip (--c2c; the median of %u samples, each the mean of 100 round "
+		"trips):\n", rep->nc2c ? rep->c2c[0].samples : 0);
+	for (unsigned i = 0; i < rep->nc2c; i++)
+		fprintf(f, "CPU %d <-> CPU %d  %.1f ns (min %.1f, p90 %.1f)\n", rep->c2c[i].cpu_a,
+			rep->c2c[i].cpu_b, rep->c2c[i].rt_ns_median, rep->c2c[i].rt_ns_min,
+			rep->c2c[i].rt_ns_p90);
+	if (!rep->nc2c)
+		fprintf(f, "(none: the placement has one CPU)\n");
+	if (ttable_build(&t, res, rep->nresults, &cf))
+		return -1;
+	w1 = lb_table_width(&t, 0);
+	fprintf(f, "\n%-*s  %-*s  %s\n", w1, table_h1, (int)strlen(table_h2), table_h2,
+		"Load:time per operation / c2c round trip");
+	for (unsigned k = 0; k < t.nrows; k++) {
+		const struct lb_trow *row = &t.rows[k];
+		struct lb_tcell_text *cells = calloc(row->ncells + 1, sizeof(*cells));
+		char label[160];
+
+		if (!cells) {
+			lb_ttable_free(&t);
+			return -1;
+		}
+		for (unsigned j = 0; j < row->ncells; j++) {
+			cells[j].load = row->cells[j].load;
+			if (row->cells[j].mean < 0)
+				snprintf(cells[j].text, sizeof(cells[j].text), "-");
+			else
+				snprintf(cells[j].text, sizeof(cells[j].text), "%.2f", row->cells[j].mean);
+		}
+		lb_table_row(f, w1, row_label(row->lock, &row->ratio, row->phase, label, sizeof(label)),
+			     row->threads, cells, row->ncells);
+		free(cells);
+	}
+	lb_ttable_free(&t);
+	return 0;
+}
+
 int lb_output_table(FILE *f, const struct lb_report *rep)
 {
 	const struct lb_result **res = lb_report_ptrs(rep);
@@ -242,8 +318,10 @@ int lb_output_table(FILE *f, const struct lb_report *rep)
 	lb_table_header(f, w1, rep->fixed_time);
 	rc = lb_table_rows(f, w1, &t, rep->fixed_time);
 	lb_ttable_free(&t);
-	free(res);
+	if (!rc && rep->c2c)
+		rc = c2c_block(f, rep, res);
 	if (!rc && lb_verbose > 0)
 		fairness_block(f, rep);
+	free(res);
 	return rc || ferror(f) ? -1 : 0;
 }

@@ -58,6 +58,18 @@ double lb_point_figure(const struct lb_result *r, bool fixed_time)
 	return fixed_time ? r->ops_per_s / 1e6 : r->exec_ms;
 }
 
+double lb_ns_per_op(const struct lb_result *r)
+{
+	return r->ops_total ? r->exec_ms * 1e6 / (double)r->ops_total : 0;
+}
+
+const struct lb_c2c *lb_result_c2c(const struct lb_c2c *c, unsigned n, const struct lb_result *r)
+{
+	if (!c || r->point.nthreads < 2 || !r->threads || !r->point.pin)
+		return NULL;
+	return lb_c2c_find(c, n, r->threads[0].cpu_os, r->threads[1].cpu_os);
+}
+
 void lb_report_fill_host(struct lb_report *rep)
 {
 	struct utsname u;

@@ -11,6 +11,7 @@
 
 #include <stdio.h>
 
+#include "c2c.h"
 #include "harness.h"
 #include "options.h"
 #include "topology.h"
@@ -28,6 +29,8 @@ struct lb_report {
 	const struct lb_result *baseline;	/* --baseline: the earlier run, "before"; or NULL */
 	unsigned nbaseline;
 	const char *baseline_path;
+	const struct lb_c2c *c2c;	/* --c2c: the round trips measured, or NULL */
+	unsigned nc2c;
 	char host[128];
 	char kernel[256];
 	char timestamp[40];		/* ISO 8601, UTC */
@@ -165,6 +168,13 @@ double lb_point_figure(const struct lb_result *r, bool fixed_time);
 double lb_result_jain(const struct lb_result *r, int kind);
 /* lb_fmt_starvation() - "none", "readers starved (no read for 412 ms)", ... */
 void lb_fmt_starvation(FILE *f, const struct lb_result *r);
+/* lb_ns_per_op() - wall time per operation of a point (all threads), in ns */
+double lb_ns_per_op(const struct lb_result *r);
+/**
+ * lb_result_c2c() - the round trip between the CPUs of the point's threads 0
+ * and 1, or NULL (no --c2c, one thread, unpinned, or one shared CPU)
+ */
+const struct lb_c2c *lb_result_c2c(const struct lb_c2c *c, unsigned n, const struct lb_result *r);
 /* lb_report_fill_host() - host, kernel and timestamp of this run */
 void lb_report_fill_host(struct lb_report *rep);
 

@@ -89,11 +89,13 @@ void lb_plan_free(struct lb_plan *plan)
 	free(plan->thread_ratio);
 	free(plan->thread_role);
 	free(plan->thread_nops);
+	free((void *)plan->c2c);
 }
 
-static void verbose_point(const struct lb_result *r)
+static void verbose_point(const struct lb_plan *plan, const struct lb_result *r)
 {
 	const struct lb_point *p = &r->point;
+	const struct lb_c2c *c2c = lb_result_c2c(plan->c2c, plan->nc2c, r);
 	char ratio[32];
 
 	fprintf(stderr, "lockbench: %s/%s threads=%u load=%llu%s: %.3f ms, %.4g ops/s, ops/thread "
@@ -102,6 +104,10 @@ static void verbose_point(const struct lb_result *r)
 		(unsigned long long)p->load_arg, p->load_ns ? "ns" : "", r->exec_ms, r->ops_per_s,
 		(unsigned long long)r->ops_min, r->ops_mean, (unsigned long long)r->ops_max,
 		r->setup_ms);
+	if (c2c)
+		fprintf(stderr, "lockbench:   per operation %.1f ns = %.2f c2c round trips (CPU %d <-> "
+			"CPU %d: %.1f ns)\n", lb_ns_per_op(r), lb_ns_per_op(r) / c2c->rt_ns_median,
+			c2c->cpu_a, c2c->cpu_b, c2c->rt_ns_median);
 	if (r->has_readers || r->has_writers) {
 		fprintf(stderr, "lockbench:   starvation (window %.0f ms): ", r->starve_window_ms);
 		lb_fmt_starvation(stderr, r);
@@ -173,7 +179,7 @@ int lb_run_all(const struct lb_plan *plan, struct lb_result **out, unsigned *nou
 						if (lb_verbose > 0) {
 							if (progress)
 								fputs("\r\033[K", stderr);
-							verbose_point(&res[n]);
+							verbose_point(plan, &res[n]);
 						}
 						n++;
 					}

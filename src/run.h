@@ -5,6 +5,7 @@
 
 #include <stdio.h>
 
+#include "c2c.h"
 #include "harness.h"
 #include "options.h"
 #include "topology.h"
@@ -20,6 +21,9 @@ struct lb_plan {
 	struct lb_ratio *thread_ratio;
 	const char **thread_role;
 	uint64_t *thread_nops;
+	/* --c2c: the round trips measured before the run (c2c.h), or none */
+	const struct lb_c2c *c2c;
+	unsigned nc2c;
 };
 
 /**

@@ -42,6 +42,24 @@ void lb_summarize(const double *v, unsigned n, struct lb_summary *s)
 	free(sorted);
 }
 
+double lb_quantile(const double *v, unsigned n, double q)
+{
+	double *sorted, r;
+	unsigned i;
+
+	if (n == 0)
+		return 0;
+	sorted = malloc(n * sizeof(*sorted));
+	if (!sorted)
+		return v[0];
+	memcpy(sorted, v, n * sizeof(*sorted));
+	qsort(sorted, n, sizeof(*sorted), cmp_double);
+	i = q <= 0 ? 0 : q >= 1 ? n - 1 : (unsigned)(q * n + 0.999999) - 1;
+	r = sorted[i < n ? i : n - 1];
+	free(sorted);
+	return r;
+}
+
 double lb_jain(const uint64_t *v, unsigned n)
 {
 	double sum = 0, sq = 0;

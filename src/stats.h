@@ -13,6 +13,8 @@ struct lb_summary {
 
 /* lb_summarize() - mean, sample stdev, median, min and max of @n values */
 void lb_summarize(const double *v, unsigned n, struct lb_summary *s);
+/* lb_quantile() - the @q quantile (0..1) of @n values, nearest rank; 0 when n is 0 */
+double lb_quantile(const double *v, unsigned n, double q);
 /* lb_jain() - Jain's fairness index of @n counts: 1 = perfectly even, 1/n = one did all */
 double lb_jain(const uint64_t *v, unsigned n);
 

@@ -47,6 +47,15 @@ int main(void)
 	CHECK(fabs(s.stdev - 1.2909944) < 1e-6, "sample stdev %.7f", s.stdev);
 	lb_summarize(v, 1, &s);
 	CHECK(s.stdev == 0 && s.median == 4, "one value");
+	{
+		double q[10] = { 9, 1, 8, 2, 7, 3, 6, 4, 5, 10 };
+
+		CHECK(lb_quantile(q, 10, 0.9) == 9, "p90 of 1..10 (nearest rank) %g", lb_quantile(q, 10, 0.9));
+		CHECK(lb_quantile(q, 10, 0.5) == 5 && lb_quantile(q, 10, 0) == 1 &&
+		      lb_quantile(q, 10, 1) == 10, "median, min and max by nearest rank");
+		CHECK(lb_quantile(q, 1, 0.9) == 9 && lb_quantile(q, 0, 0.5) == 0, "one and no values");
+		CHECK(q[0] == 9 && q[9] == 10, "the input is left unsorted");
+	}
 	CHECK(fabs(lb_jain(even, 4) - 1.0) < 1e-12, "Jain even");
 	CHECK(fabs(lb_jain(one, 4) - 0.25) < 1e-12, "Jain one thread");
 	return check_done();
