@@ -41,6 +41,7 @@
 #include "lb-atomic.h"
 #include "log.h"
 #include "loop.h"
+#include "perf.h"
 
 /* One worker's record: allocated by the worker itself after pinning. */
 struct lb_worker {
@@ -52,6 +53,8 @@ struct lb_worker {
 	uint32_t done;				/* set once the loop ended */
 	int cpu_seen;
 	uint64_t t_end;				/* cycle counter at finish */
+	struct lb_perf perf;			/* --perf: this thread's counters */
+	struct lb_perf_vals perf_vals;
 	uint64_t ctr[LB_LOCK_MAX_COUNTERS] LB_ALIGNED;	/* the lock's event counters */
 	struct lb_hist *hist_r, *hist_w;	/* --latency: reads and writes */
 	struct lb_role_thread *rt;		/* roles: the thread's role state */
@@ -363,6 +366,9 @@ static void *worker_main(void *argp)
 	}
 	if (!err && p->roles)
 		err = lb_role_thread_init(run->rp, tid, &w->tctx, &w->ops, &w->rt);
+	/* --perf: this thread's counters, opened disabled (system calls stay out of the loop) */
+	if (!err && p->perf)
+		lb_perf_open(&w->perf);
 	run->workers[tid] = w;
 	if (w)
 		run->tctxs[tid] = &w->tctx;
@@ -380,6 +386,8 @@ static void *worker_main(void *argp)
 		if (++spins > 20000)	/* oversubscribed: let the threads still to arrive run */
 			sched_yield();
 	}
+	if (w && p->perf)
+		lb_perf_enable(&w->perf);
 	if (w && !lb_load_relaxed(&run->stop)) {
 		run_loop(run, w);
 	}
@@ -387,6 +395,8 @@ static void *worker_main(void *argp)
 		lb_role_thread_done(w->rt);
 	if (w) {
 		w->t_end = lb_cycles_fenced();
+		if (p->perf)
+			lb_perf_read_close(&w->perf, &w->perf_vals);
 		lb_store_release(&w->done, 1);
 	}
 	/* release: t_end and the counts are visible to the main thread after the count */
@@ -800,6 +810,13 @@ int lb_run_point(const struct lb_point *p, struct lb_result *r)
 		tr->cpu_seen = w->cpu_seen;
 		tr->finish_ms = lb_cycles_to_ns(w->t_end - run->t_start) / 1e6;
 		memcpy(tr->ctr, w->ctr, sizeof(tr->ctr));
+		if (p->perf) {
+			tr->perf = w->perf_vals;
+			if (i == 0)
+				r->perf = w->perf_vals;
+			else
+				lb_perf_sum(&r->perf, &w->perf_vals);
+		}
 		if (w->t_end > t_last_end)
 			t_last_end = w->t_end;
 		for (unsigned k = 0; k < LB_LOCK_MAX_COUNTERS; k++)

@@ -11,6 +11,7 @@
 #include "hist.h"
 #include "lock.h"
 #include "parse.h"
+#include "perf.h"
 #include "roles.h"
 #include "topology.h"
 
@@ -31,6 +32,7 @@ struct lb_point {
 	uint64_t nops;			/* per thread; fixed work (ignored with duration) */
 	double duration;		/* seconds; > 0 means fixed time */
 	bool validate;
+	bool perf;			/* --perf: per-thread perf_event_open counters */
 	double timeout;			/* watchdog: seconds without progress, 0 = off */
 	int lock_node;			/* -1: default allocation */
 	const struct lb_pu *pus;	/* placement order; thread i -> pus[i % npus] */
@@ -57,6 +59,7 @@ struct lb_thread_result {
 	struct lb_lat lat, lat_r, lat_w;	/* all, reads, writes */
 	/* roles: attempts and successes (trylock threads), rounds (interrupt readers) */
 	uint64_t tries, successes;
+	struct lb_perf_vals perf;	/* --perf: this thread's counters */
 };
 
 /* Interrupt readers on one CPU (seed 002's "interrupt readers on CPU n" lines). */
@@ -105,6 +108,7 @@ struct lb_result {
 	unsigned irq_cpus_round;	/* CPUs interrupted in each round */
 	unsigned irq_cpus_total;	/* CPUs in the placement */
 	const char *irq_mechanism;	/* "signals" (seed 002: "IPIs") */
+	struct lb_perf_vals perf;		/* --perf: summed over threads */
 	unsigned nroles;			/* 0 unless the point gives roles */
 	struct lb_role_result roles[LB_MAX_ROLES];
 };

@@ -8,6 +8,7 @@ liblockbench_a_SOURCES += \
 	src/options.c src/options.h \
 	src/clock.c src/clock.h \
 	src/c2c.c src/c2c.h \
+	src/perf.c src/perf.h \
 	src/topology.c src/topology.h \
 	src/harness.c src/harness.h \
 	src/stats.c src/stats.h \

@@ -25,7 +25,7 @@ enum opt_id {
 	O_LOCK = 1000, O_LIST_LOCKS, O_SCENARIO, O_READERS, O_WRITERS, O_WRITER_OPS,
 	O_RATIO, O_THREADS, O_LOAD, O_LOAD_NS, O_DELAY, O_OPS, O_DURATION, O_REPEAT,
 	O_PLACE, O_CPUS, O_PHYSICAL, O_TOPOLOGY, O_PLAN, O_LOCK_NODE,
-	O_VALIDATE, O_TIMEOUT, O_C2C, O_LATENCY, O_LATENCY_SAMPLE,
+	O_VALIDATE, O_TIMEOUT, O_C2C, O_PERF, O_LATENCY, O_LATENCY_SAMPLE,
 	O_FAIR_READERS, O_FAIR_TRYLOCK_READERS, O_FAIR_WRITERS, O_FAIR_TRYLOCK_WRITERS,
 	O_FAIR_IRQ_READERS, O_FAIR_TRYLOCK_IRQ_READERS, O_FAIR_WRITER_PERIOD,
 	O_FAIR_TRYLOCK_WRITER_PERIOD, O_FAIR_TRYLOCK_WRITER_TRIES, O_FAIR_IRQ_PERIOD,
@@ -101,6 +101,11 @@ static const struct lb_optdef lb_opts[] = {
 	  "first measure the core-to-core cache-line round trip from the placement's first "
 	  "CPU to each other one, the physical floor of a lock hand-off; each point's time "
 	  "per operation is then also given as a multiple of it (-v, CSV, JSON)" },
+	{ "perf", O_PERF, 0, NULL, "Measurement",
+	  "per-thread counters through perf_event_open: task clock, context switches, CPU "
+	  "migrations, page faults, and cycles, instructions and cache misses where the "
+	  "machine has them (\"not supported\" where it has not); after the table, with -v, "
+	  "in CSV and JSON" },
 	{ "timeout", O_TIMEOUT, 0, "SEC", "Measurement",
 	  "watchdog: stop a point that makes no progress for SEC seconds, print which "
 	  "threads wait and the lock word, exit 4 (default 60; 0 disables)" },
@@ -781,6 +786,9 @@ void lb_options_parse(struct lb_config *c, int argc, char **argv)
 			break;
 		case O_C2C:
 			c->c2c = true;
+			break;
+		case O_PERF:
+			c->perf = true;
 			break;
 		case O_TIMEOUT:
 			if (lb_parse_double(optarg, 0, 86400, &c->timeout, why, sizeof(why)))

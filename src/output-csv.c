@@ -201,7 +201,9 @@ int lb_output_csv(FILE *f, const struct lb_report *rep)
 	      "lat_read_p50_cycles,lat_read_p99_cycles,lat_read_max_cycles,"
 	      "lat_write_p50_cycles,lat_write_p99_cycles,lat_write_max_cycles,"
 	      "starve_window_ms,starved_readers,starved_writers,max_gap_read_ms,max_gap_write_ms,"
-	      "ns_per_op,c2c_rt_ns,ns_per_op_per_c2c", f);
+	      "ns_per_op,c2c_rt_ns,ns_per_op_per_c2c,perf_task_clock_ms,perf_context_switches,"
+	      "perf_cpu_migrations,perf_page_faults,perf_cycles,perf_instructions,"
+	      "perf_cache_misses", f);
 	for (unsigned k = 0; k < nctr; k++) {
 		fputs(",ctr_", f);
 		for (const char *s = ctr[k]; *s; s++)
@@ -262,6 +264,14 @@ int lb_output_csv(FILE *f, const struct lb_report *rep)
 					lb_ns_per_op(r) / c2c->rt_ns_median);
 			else
 				fputs(",,", f);
+		}
+		for (int ev = 0; ev < LB_PERF_NEV; ev++) {
+			if (!r->point.perf || !(r->perf.ok & (1u << ev)))
+				fputc(',', f);
+			else if (ev == LB_PERF_TASK_CLOCK)
+				fprintf(f, ",%.3f", (double)r->perf.v[ev] / 1e6);
+			else
+				fprintf(f, ",%llu", (unsigned long long)r->perf.v[ev]);
 		}
 		for (unsigned k = 0; k < nctr; k++) {
 			int idx = -1;

@@ -135,6 +135,17 @@ static json_object *irq_obj(const struct lb_result *r)
 	return a;
 }
 
+/* --perf: each event's count (task-clock in ns), or why it was not counted */
+static json_object *perf_obj(const struct lb_perf_vals *v)
+{
+	json_object *o = json_object_new_object();
+
+	for (int ev = 0; ev < LB_PERF_NEV; ev++)
+		ADD(o, lb_perf_name((enum lb_perf_ev)ev), v->ok & (1u << ev) ? JINT(v->v[ev]) :
+		    JSTR(lb_perf_why(v->err[ev])));
+	return o;
+}
+
 static json_object *result_obj(const struct lb_report *rep, const struct lb_result *r)
 {
 	const struct lb_point *p = &r->point;
@@ -169,6 +180,8 @@ static json_object *result_obj(const struct lb_report *rep, const struct lb_resu
 	ADD(o, "ops_max", JINT(r->ops_max));
 	ADD(o, "setup_ms", JDBL(r->setup_ms));
 	ADD(o, "ns_per_op", JDBL(lb_ns_per_op(r)));
+	if (p->perf)
+		ADD(o, "perf", perf_obj(&r->perf));
 	{
 		const struct lb_c2c *c2c = lb_result_c2c(rep->c2c, rep->nc2c, r);
 
@@ -215,6 +228,8 @@ static json_object *result_obj(const struct lb_report *rep, const struct lb_resu
 			ADD(x, "role", JSTR(tr->role));
 		ADD(x, "cpu", JINT(tr->cpu_os));
 		ADD(x, "cpu_seen", JINT(tr->cpu_seen));
+		if (p->perf)
+			ADD(x, "perf", perf_obj(&tr->perf));
 		ADD(x, "ops", JINT(tr->ops));
 		ADD(x, "reads", JINT(tr->reads));
 		ADD(x, "writes", JINT(tr->writes));

@@ -255,6 +255,23 @@ const struct lb_result **lb_report_ptrs(const struct lb_report *rep)
 	return p;
 }
 
+/* --perf: each point's counters, summed over its threads */
+static void perf_block(FILE *f, const struct lb_report *rep)
+{
+	fprintf(f, "\nperf_event_open counters (--perf), summed over the threads of each point:\n");
+	for (unsigned i = 0; i < rep->nresults; i++) {
+		const struct lb_result *r = &rep->results[i];
+		char label[160];
+
+		fprintf(f, "%s  %u  load %llu%s: ", row_label(r->point.ops->name, &r->point.ratio,
+							   r->point.phase, label, sizeof(label)),
+			r->point.nthreads, (unsigned long long)r->point.load_arg,
+			r->point.load_ns ? "ns" : "");
+		lb_fmt_perf(f, &r->perf);
+		fputc('\n', f);
+	}
+}
+
 /*
  * --c2c: the round trips measured, then the table again with each figure
  * replaced by the time per operation as a multiple of the round trip
@@ -320,6 +337,8 @@ int lb_output_table(FILE *f, const struct lb_report *rep)
 	lb_ttable_free(&t);
 	if (!rc && rep->c2c)
 		rc = c2c_block(f, rep, res);
+	if (!rc && rep->nresults && rep->results[0].point.perf)
+		perf_block(f, rep);
 	if (!rc && lb_verbose > 0)
 		fairness_block(f, rep);
 	free(res);

@@ -70,6 +70,19 @@ const struct lb_c2c *lb_result_c2c(const struct lb_c2c *c, unsigned n, const str
 	return lb_c2c_find(c, n, r->threads[0].cpu_os, r->threads[1].cpu_os);
 }
 
+void lb_fmt_perf(FILE *f, const struct lb_perf_vals *v)
+{
+	for (int ev = 0; ev < LB_PERF_NEV; ev++) {
+		fprintf(f, "%s%s ", ev ? ", " : "", lb_perf_name((enum lb_perf_ev)ev));
+		if (!(v->ok & (1u << ev)))
+			fputs(lb_perf_why(v->err[ev]), f);
+		else if (ev == LB_PERF_TASK_CLOCK)
+			fprintf(f, "%.1f ms", (double)v->v[ev] / 1e6);
+		else
+			fprintf(f, "%llu", (unsigned long long)v->v[ev]);
+	}
+}
+
 void lb_report_fill_host(struct lb_report *rep)
 {
 	struct utsname u;

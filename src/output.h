@@ -175,6 +175,8 @@ double lb_ns_per_op(const struct lb_result *r);
  * and 1, or NULL (no --c2c, one thread, unpinned, or one shared CPU)
  */
 const struct lb_c2c *lb_result_c2c(const struct lb_c2c *c, unsigned n, const struct lb_result *r);
+/* lb_fmt_perf() - "task-clock 1000.2 ms, context-switches 12, ..., cycles not supported" */
+void lb_fmt_perf(FILE *f, const struct lb_perf_vals *v);
 /* lb_report_fill_host() - host, kernel and timestamp of this run */
 void lb_report_fill_host(struct lb_report *rep);
 

@@ -45,6 +45,7 @@ static void fill_point(const struct lb_plan *plan, struct lb_point *p, unsigned 
 	p->nops = c->ops;
 	p->duration = c->duration;
 	p->validate = c->validate;
+	p->perf = c->perf;
 	p->timeout = c->timeout;
 	p->lock_node = c->lock_node;
 	p->pus = plan->pus;
@@ -104,6 +105,11 @@ static void verbose_point(const struct lb_plan *plan, const struct lb_result *r)
 		(unsigned long long)p->load_arg, p->load_ns ? "ns" : "", r->exec_ms, r->ops_per_s,
 		(unsigned long long)r->ops_min, r->ops_mean, (unsigned long long)r->ops_max,
 		r->setup_ms);
+	if (p->perf) {
+		fputs("lockbench:   perf: ", stderr);
+		lb_fmt_perf(stderr, &r->perf);
+		fputc('\n', stderr);
+	}
 	if (c2c)
 		fprintf(stderr, "lockbench:   per operation %.1f ns = %.2f c2c round trips (CPU %d <-> "
 			"CPU %d: %.1f ns)\n", lb_ns_per_op(r), lb_ns_per_op(r) / c2c->rt_ns_median,

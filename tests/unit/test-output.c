@@ -507,11 +507,13 @@ static void csv(void)
 		  "lat_read_p50_cycles,lat_read_p99_cycles,lat_read_max_cycles,"
 		  "lat_write_p50_cycles,lat_write_p99_cycles,lat_write_max_cycles,"
 		  "starve_window_ms,starved_readers,starved_writers,max_gap_read_ms,max_gap_write_ms,"
-		  "ns_per_op,c2c_rt_ns,ns_per_op_per_c2c,ctr_spin_waits");
+		  "ns_per_op,c2c_rt_ns,ns_per_op_per_c2c,perf_task_clock_ms,perf_context_switches,"
+		  "perf_cpu_migrations,perf_page_faults,perf_cycles,perf_instructions,"
+		  "perf_cache_misses,ctr_spin_waits");
 	CHECK_STR(nl + 1, "1," PACKAGE_VERSION ",2026-11-29T00:00:00Z,\"box,1\",\"Linux 6.1 \"\"x\"\"\",,,"
 		  "ticket,excl,spin,,1:1,1,1,2,5,pause,5,0,ops,1000,0,1,socket,0;1,-1,0,12.500000,2000,"
 		  "160000.0,0,2000,1000,1000.0,1000,1.0000,0.2500,0.000,0.000,0.0000,"
-		  "mix,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,0,,,,,6250.000,,,77\n");
+		  "mix,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,0,,,,,6250.000,,,,,,,,,,77\n");
 	free(buf);
 }
 
