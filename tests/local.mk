@@ -107,6 +107,7 @@ CLI_TESTS = \
 	tests/cli/aqticket-switch.sh \
 	tests/cli/c2c.sh \
 	tests/cli/perf.sh \
+	tests/cli/plot.sh \
 	tests/cli/roles.sh \
 	tests/cli/baseline.sh \
 	tests/cli/reproduce.sh
