@@ -32,9 +32,10 @@ static void remove_tmp(void)
 
 static void on_signal(int sig)
 {
-	/* async-signal-safe: unlink and _exit only */
+	/* async-signal-safe: unlink, the lb_at_signal() clean-ups (rmdir, close) and _exit */
 	if (tmp_path[0])
 		unlink(tmp_path);
+	lb_signal_cleanup();
 	_exit(128 + sig);
 }
 
