@@ -111,7 +111,16 @@ CLI_TESTS = \
 	tests/cli/baseline.sh \
 	tests/cli/reproduce.sh
 
+# --trace: with libtracefs, the root-only tests (they skip, exit 77, for other
+# users); without it, --trace must say so (exit 5)
+TRACE_TESTS = tests/cli/trace.sh
+NOTRACE_TESTS = tests/cli/trace-nobuild.sh
 TESTS += $(UNIT_TESTS) $(VALIDATE_TESTS) $(TOPO_TESTS) $(CLI_TESTS)
+if HAVE_LIBTRACEFS
+TESTS += $(TRACE_TESTS)
+else
+TESTS += $(NOTRACE_TESTS)
+endif
 
 TEST_EXTENSIONS = .validate .topo .sh
 VALIDATE_LOG_COMPILER = $(SHELL) $(srcdir)/tests/validate/run-validate.sh
@@ -125,4 +134,5 @@ AM_TESTS_ENVIRONMENT = \
 EXTRA_DIST += tests/lib.sh tests/validate/run-validate.sh tests/topology/run-topology.sh \
 	tests/golden/README tests/golden/seed000-table.txt tests/golden/seed002-latency.txt \
 	tests/golden/seed004-stats.txt tests/golden/seed003-sweep.txt tests/golden/seed000-aim7.txt \
-	$(VALIDATE_TESTS) $(TOPO_TESTS) $(TOPO_TESTS:.topo=.expected) $(CLI_TESTS)
+	$(VALIDATE_TESTS) $(TOPO_TESTS) $(TOPO_TESTS:.topo=.expected) $(CLI_TESTS) \
+	$(TRACE_TESTS) $(NOTRACE_TESTS)
