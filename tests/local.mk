@@ -76,7 +76,11 @@ VALIDATE_TESTS = \
 	tests/validate/percpu-rwsem.validate \
 	tests/validate/percpu-rwsem-fence.validate \
 	tests/validate/bravo.validate \
-	tests/validate/bravo-small.validate
+	tests/validate/bravo-small.validate \
+	tests/validate/kernel-mmap.validate \
+	tests/validate/kernel-futex.validate \
+	tests/validate/kernel-flock.validate \
+	tests/validate/kernel-file.validate
 
 # --- placements on saved and synthetic topologies
 TOPO_TESTS = \
@@ -107,13 +111,14 @@ CLI_TESTS = \
 	tests/cli/aqticket-switch.sh \
 	tests/cli/c2c.sh \
 	tests/cli/perf.sh \
+	tests/cli/kernel-locks.sh \
 	tests/cli/roles.sh \
 	tests/cli/baseline.sh \
 	tests/cli/reproduce.sh
 
 # --trace: with libtracefs, the root-only tests (they skip, exit 77, for other
 # users); without it, --trace must say so (exit 5)
-TRACE_TESTS = tests/cli/trace.sh
+TRACE_TESTS = tests/cli/trace.sh tests/cli/trace-kernel.sh
 NOTRACE_TESTS = tests/cli/trace-nobuild.sh
 TESTS += $(UNIT_TESTS) $(VALIDATE_TESTS) $(TOPO_TESTS) $(CLI_TESTS)
 if HAVE_LIBTRACEFS

@@ -23,10 +23,12 @@ run_bg() {
 	pid=$!
 }
 
-# wait_point: until lockbench-$pid is in tracefs (10 s at most)
+# wait_point: until lockbench-$pid is in tracefs and the kernel lock's
+# temporary directory in $TMPD/k (10 s at most): the point is running
 wait_point() {
 	n=0
-	while [ ! -d "$tdir/instances/lockbench-$pid" ] && [ "$n" -lt 100 ]; do
+	while { [ ! -d "$tdir/instances/lockbench-$pid" ] || [ -z "$(ls -A "$TMPD/k")" ]; } &&
+	      [ "$n" -lt 100 ]; do
 		sleep 0.1
 		n=$((n + 1))
 	done
@@ -110,7 +112,8 @@ assert all(r[k] == "" for k in r if k.startswith("trace_")), {k: r[k] for k in r
 PY
 
 # 2. failed runs leave nothing either: a validation failure (exit 3; busted's
-#    race shows in most runs, not all), the watchdog (exit 4)
+#    race shows in most runs, not all), the watchdog (exit 4), a lock whose
+#    init() fails (exit 1: no directory for its file)
 for try in 1 2 3 4 5; do
 	run_bg "$LOCKBENCH" --lock=busted --threads=2 --load=1 --duration=1 --validate --trace
 	wait "$pid"
@@ -124,34 +127,48 @@ wait "$pid"
 rc=$?
 [ "$rc" -eq 4 ] || fail "stall --trace: exit $rc, want 4: $(cat "$TMPD/err")"
 no_instance "watchdog (exit $rc)"
+run_bg env TMPDIR="$TMPD/none" "$LOCKBENCH" --lock=kernel-file --threads=2 --load=0 \
+	--duration=0.1 --trace
+wait "$pid"
+rc=$?
+[ "$rc" -eq 1 ] || fail "kernel-file in a missing TMPDIR: exit $rc, want 1: $(cat "$TMPD/err")"
+no_instance "init failure (exit $rc)"
 
-# 3. SIGTERM in the middle of a point: the handler removes the instance
-run_bg "$LOCKBENCH" --lock=pthread-mutex --threads=2 --load=1 --duration=20 --trace
+# 3. SIGTERM in the middle of a point: the handler removes the instance and
+#    the kernel lock's temporary directory
+mkdir "$TMPD/k"
+run_bg env TMPDIR="$TMPD/k" "$LOCKBENCH" --lock=kernel-flock --threads=2 --load=1 --duration=20 \
+	--trace
 wait_point
 [ -d "$tdir/instances/lockbench-$pid" ] || fail "SIGTERM: the instance never appeared"
+[ -n "$(ls -A "$TMPD/k")" ] || fail "SIGTERM: no temporary directory of kernel-flock"
 sleep 0.5
 kill -TERM "$pid"
 wait "$pid"
 rc=$?
 [ "$rc" -eq 143 ] || fail "SIGTERM: exit $rc, want 143"
 no_instance "SIGTERM'd run"
+[ -z "$(ls -A "$TMPD/k")" ] || fail "SIGTERM: the kernel lock left $(ls -A "$TMPD/k")"
 
 # 4. SIGKILL leaves the instance (nothing runs); the next --trace run sweeps it
-run_bg "$LOCKBENCH" --lock=pthread-mutex --threads=2 --load=1 --duration=20 --trace
+run_bg env TMPDIR="$TMPD/k" "$LOCKBENCH" --lock=kernel-flock --threads=2 --load=1 --duration=20 \
+	--trace
 wait_point
 sleep 0.3
 kill -KILL "$pid"
 wait "$pid"
 killed=$pid
 [ -d "$tdir/instances/lockbench-$killed" ] || fail "SIGKILL: no instance to sweep"
-"$LOCKBENCH" --lock=null --threads=1 --load=0 --duration=0.05 --trace -v >"$TMPD/out" \
-	2>"$TMPD/err" || fail "the run after SIGKILL: $(cat "$TMPD/err")"
+[ -n "$(ls -A "$TMPD/k")" ] || fail "SIGKILL: no temporary directory to sweep"
+env TMPDIR="$TMPD/k" "$LOCKBENCH" --lock=kernel-flock --threads=1 --load=0 --duration=0.05 \
+	--trace -v >"$TMPD/out" 2>"$TMPD/err" || fail "the run after SIGKILL: $(cat "$TMPD/err")"
 if [ -d "$tdir/instances/lockbench-$killed" ]; then
 	fail "the next --trace run did not remove lockbench-$killed"
 	rmdir "$tdir/instances/lockbench-$killed"
 else
 	pass "SIGKILL'd run: the next --trace run removed lockbench-$killed"
 fi
+[ -z "$(ls -A "$TMPD/k")" ] || fail "SIGKILL: the next run left $(ls -A "$TMPD/k")"
 
 # 5. a user who is not root gets exit 5 and one line
 if command -v setpriv >/dev/null 2>&1; then
