@@ -35,6 +35,11 @@ liblockbench_a_SOURCES += \
 	locks/frwlock.c \
 	locks/percpu-rwsem.c \
 	locks/bravo.c \
+	locks/kernel-common.c locks/kernel-common.h \
+	locks/kernel-mmap.c \
+	locks/kernel-futex.c \
+	locks/kernel-flock.c \
+	locks/kernel-file.c \
 	locks/ck-peer.h \
 	locks/ck-ticket.c \
 	locks/ck-mcs.c \

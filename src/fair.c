@@ -200,6 +200,7 @@ static bool phase_point(const struct lb_plan *plan, unsigned lk, unsigned phase,
 	p->duration = phase == LB_FAIR_HIGH_CONTENTION ? c->duration : c->duration / 6;
 	p->timeout = c->timeout;
 	p->perf = c->perf;
+	p->trace = plan->trace;
 	p->lock_node = c->lock_node;
 	p->pus = plan->pus;
 	p->npus = plan->npus;

@@ -55,6 +55,7 @@ struct lb_worker {
 	uint64_t t_end;				/* cycle counter at finish */
 	struct lb_perf perf;			/* --perf: this thread's counters */
 	struct lb_perf_vals perf_vals;
+	pid_t tid_os;				/* gettid(), for --trace's event filter */
 	uint64_t ctr[LB_LOCK_MAX_COUNTERS] LB_ALIGNED;	/* the lock's event counters */
 	struct lb_hist *hist_r, *hist_w;	/* --latency: reads and writes */
 	struct lb_role_thread *rt;		/* roles: the thread's role state */
@@ -351,6 +352,7 @@ static void *worker_main(void *argp)
 		w->nreads = p->ops->kind == LB_LOCK_RW ? lb_thread_ratio(p, tid)->r : 0;
 		w->nops = lb_thread_nops(p, tid);
 		w->cpu_seen = sched_getcpu();
+		w->tid_os = (pid_t)syscall(SYS_gettid);
 		if (p->ops->thread_init)
 			err = p->ops->thread_init(run->lock, &w->tctx);
 	}
@@ -617,6 +619,8 @@ void lb_result_free(struct lb_result *r)
 	r->threads = NULL;
 	free(r->irq_cpus);
 	r->irq_cpus = NULL;
+	lb_trace_vals_free(r->trace);
+	r->trace = NULL;
 }
 
 /* --latency: each thread's figures, and the point's over all threads */
@@ -675,6 +679,24 @@ out:
 	return rc;
 }
 
+/* --trace: hand the workers' kernel thread ids to the collector (all have arrived) */
+static int trace_start(struct lb_run *run)
+{
+	const struct lb_point *p = run->p;
+	pid_t *tids = calloc(p->nthreads, sizeof(*tids));
+	int rc;
+
+	if (!tids) {
+		lb_err("out of memory for %u thread ids", p->nthreads);
+		return LB_EXIT_RUNTIME;
+	}
+	for (unsigned i = 0; i < p->nthreads; i++)
+		tids[i] = run->workers[i]->tid_os;
+	rc = lb_trace_point_start(p->trace, tids, p->nthreads);
+	free(tids);
+	return rc;
+}
+
 int lb_run_point(const struct lb_point *p, struct lb_result *r)
 {
 	const struct lb_lock_ops *ops = p->ops;
@@ -690,6 +712,7 @@ int lb_run_point(const struct lb_point *p, struct lb_result *r)
 	pthread_t *tids = NULL;
 	unsigned created = 0, ntakers = 0;
 	uint64_t t_create, t_last_end = 0, t_joined;
+	bool traced = false;
 	int rc = 0, err;
 
 	memset(r, 0, sizeof(*r));
@@ -781,6 +804,14 @@ int lb_run_point(const struct lb_point *p, struct lb_result *r)
 		}
 		lb_store_relaxed(&run->stop, 1);
 	}
+	/* --trace: record the workers from here on (outside the loop: no system call in it) */
+	if (!rc && p->trace) {
+		rc = trace_start(run);
+		if (rc)
+			lb_store_relaxed(&run->stop, 1);
+		else
+			traced = true;
+	}
 	run->t_start = lb_cycles_fenced();
 	r->setup_ms = lb_cycles_to_ns(run->t_start - t_create) / 1e6;
 	/* release: the start time and stop are visible before anyone runs */
@@ -788,9 +819,13 @@ int lb_run_point(const struct lb_point *p, struct lb_result *r)
 
 	if (!rc)
 		wait_finish(run);
+	if (traced)
+		lb_trace_point_stop(p->trace);
 	for (unsigned i = 0; i < created; i++)
 		pthread_join(tids[i], NULL);
 	t_joined = lb_cycles_fenced();
+	if (!rc && traced)
+		rc = lb_trace_point_collect(p->trace, &r->trace);
 	if (rc)
 		goto out_threads;
 

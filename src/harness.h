@@ -14,6 +14,7 @@
 #include "perf.h"
 #include "roles.h"
 #include "topology.h"
+#include "trace.h"
 
 /* What one point runs. */
 struct lb_point {
@@ -33,6 +34,7 @@ struct lb_point {
 	double duration;		/* seconds; > 0 means fixed time */
 	bool validate;
 	bool perf;			/* --perf: per-thread perf_event_open counters */
+	struct lb_trace *trace;		/* --trace: the collector (trace.h), or NULL */
 	double timeout;			/* watchdog: seconds without progress, 0 = off */
 	int lock_node;			/* -1: default allocation */
 	const struct lb_pu *pus;	/* placement order; thread i -> pus[i % npus] */
@@ -109,6 +111,7 @@ struct lb_result {
 	unsigned irq_cpus_total;	/* CPUs in the placement */
 	const char *irq_mechanism;	/* "signals" (seed 002: "IPIs") */
 	struct lb_perf_vals perf;		/* --perf: summed over threads */
+	struct lb_trace_vals *trace;		/* --trace: the kernel's view, or NULL */
 	unsigned nroles;			/* 0 unless the point gives roles */
 	struct lb_role_result roles[LB_MAX_ROLES];
 };
@@ -139,7 +142,7 @@ static inline uint64_t lb_thread_nops(const struct lb_point *p, unsigned tid)
 
 /* lb_result_role() - the population @role of @r, NULL if it has none */
 const struct lb_role_result *lb_result_role(const struct lb_result *r, const char *role);
-/* lb_result_free() - release r->threads */
+/* lb_result_free() - release r->threads (and the rest lb_run_point() allocated) */
 void lb_result_free(struct lb_result *r);
 /**
  * lb_expected_reads() - read slots among @n operations of thread @tid

@@ -9,6 +9,7 @@ liblockbench_a_SOURCES += \
 	src/clock.c src/clock.h \
 	src/c2c.c src/c2c.h \
 	src/perf.c src/perf.h \
+	src/trace.c src/trace.h \
 	src/topology.c src/topology.h \
 	src/harness.c src/harness.h \
 	src/stats.c src/stats.h \

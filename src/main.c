@@ -20,6 +20,7 @@
 #include "registry.h"
 #include "run.h"
 #include "topology.h"
+#include "trace.h"
 
 static char tmp_path[4096];	/* the output's temporary file, while it exists */
 
@@ -32,9 +33,10 @@ static void remove_tmp(void)
 
 static void on_signal(int sig)
 {
-	/* async-signal-safe: unlink and _exit only */
+	/* async-signal-safe: unlink, the lb_at_signal() clean-ups (rmdir, close) and _exit */
 	if (tmp_path[0])
 		unlink(tmp_path);
+	lb_signal_cleanup();
 	_exit(128 + sig);
 }
 
@@ -171,6 +173,12 @@ int main(int argc, char **argv)
 	}
 	if (cfg.output)
 		check_output_path(cfg.output);
+	if (cfg.trace) {
+		/* root only; the instance is removed at exit and on signals (trace.h) */
+		rc = lb_trace_open(&plan.trace, why, sizeof(why));
+		if (rc)
+			lb_die(rc, "--trace: %s", why);
+	}
 
 	lb_clock_calibrate();
 	lb_info("clock: %s at %.3f MHz, pause %.2f ns (%.1f cycles), counter read %.1f cycles, "
@@ -233,6 +241,7 @@ int main(int argc, char **argv)
 	for (unsigned i = 0; i < nresults; i++)
 		lb_result_free(&results[i]);
 	free(results);
+	lb_trace_close(plan.trace);
 	lb_plan_free(&plan);
 	lb_baseline_free(&baseline);
 	lb_config_free(&cfg);

@@ -25,7 +25,7 @@ enum opt_id {
 	O_LOCK = 1000, O_LIST_LOCKS, O_SCENARIO, O_READERS, O_WRITERS, O_WRITER_OPS,
 	O_RATIO, O_THREADS, O_LOAD, O_LOAD_NS, O_DELAY, O_OPS, O_DURATION, O_REPEAT,
 	O_PLACE, O_CPUS, O_PHYSICAL, O_TOPOLOGY, O_PLAN, O_LOCK_NODE,
-	O_VALIDATE, O_TIMEOUT, O_C2C, O_PERF, O_LATENCY, O_LATENCY_SAMPLE,
+	O_VALIDATE, O_TIMEOUT, O_C2C, O_PERF, O_TRACE, O_LATENCY, O_LATENCY_SAMPLE,
 	O_FAIR_READERS, O_FAIR_TRYLOCK_READERS, O_FAIR_WRITERS, O_FAIR_TRYLOCK_WRITERS,
 	O_FAIR_IRQ_READERS, O_FAIR_TRYLOCK_IRQ_READERS, O_FAIR_WRITER_PERIOD,
 	O_FAIR_TRYLOCK_WRITER_PERIOD, O_FAIR_TRYLOCK_WRITER_TRIES, O_FAIR_IRQ_PERIOD,
@@ -106,6 +106,11 @@ static const struct lb_optdef lb_opts[] = {
 	  "migrations, page faults, and cycles, instructions and cache misses where the "
 	  "machine has them (\"not supported\" where it has not); after the table, with -v, "
 	  "in CSV and JSON" },
+	{ "trace", O_TRACE, 0, NULL, "Measurement",
+	  "the kernel's view through tracefs (root only): each thread's context switch-outs "
+	  "(preempted, sleeping, blocked) and the kernel lock contention the run caused "
+	  "(lock:contention_begin/end: count and wait per lock class and lock); after the "
+	  "table, with -v, in CSV and JSON. Tracing perturbs the run" },
 	{ "timeout", O_TIMEOUT, 0, "SEC", "Measurement",
 	  "watchdog: stop a point that makes no progress for SEC seconds, print which "
 	  "threads wait and the lock word, exit 4 (default 60; 0 disables)" },
@@ -789,6 +794,9 @@ void lb_options_parse(struct lb_config *c, int argc, char **argv)
 			break;
 		case O_PERF:
 			c->perf = true;
+			break;
+		case O_TRACE:
+			c->trace = true;
 			break;
 		case O_TIMEOUT:
 			if (lb_parse_double(optarg, 0, 86400, &c->timeout, why, sizeof(why)))

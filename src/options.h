@@ -99,6 +99,7 @@ struct lb_config {
 	bool validate;
 	bool c2c;			/* --c2c: measure the core-to-core round trip first */
 	bool perf;			/* --perf: per-thread perf_event_open counters */
+	bool trace;			/* --trace: the kernel's view through tracefs */
 	double timeout;			/* seconds without progress; 0 disables */
 	bool latency;			/* --latency: time every acquisition */
 	uint32_t lat_every;		/* --latency-sample: one in N (1: all) */

@@ -183,6 +183,47 @@ static void extra_columns(FILE *f, const struct lb_result *r)
 		fprintf(f, "%.1f", r->gap_write_ms);
 }
 
+/*
+ * --trace: the switch-outs, all contention, then per flag bit (a class
+ * with several bits counts under each), every class as
+ * "FLAGS:count:wait_ms" joined by ';', the most waited-on lock as
+ * "0xaddr:FLAGS:count:wait_ms", and the events lost; empty without
+ */
+static void trace_columns(FILE *f, const struct lb_trace_vals *v)
+{
+	char flags[64];
+
+	if (!v) {
+		fputs(",,,,,,,,,,,,,,,,,,,,,", f);
+		return;
+	}
+	fprintf(f, ",%llu,%llu,%llu,%llu,%llu,%.3f", (unsigned long long)v->switch_outs,
+		(unsigned long long)v->preempted, (unsigned long long)v->sleeping,
+		(unsigned long long)v->blocked, (unsigned long long)v->contentions,
+		(double)v->wait_ns / 1e6);
+	for (unsigned b = 0; b < LB_TRACE_NFLAGS; b++) {
+		uint64_t n, ns;
+
+		lb_trace_bit_stat(v, b, &n, &ns);
+		fprintf(f, ",%llu,%.3f", (unsigned long long)n, (double)ns / 1e6);
+	}
+	fputc(',', f);
+	for (unsigned c = 0, first = 1; c < LB_TRACE_NCLASSES; c++) {
+		if (!v->classes[c].count)
+			continue;
+		fprintf(f, "%s%s:%llu:%.3f", first ? "" : ";",
+			lb_trace_flags_str(c, flags, sizeof(flags)),
+			(unsigned long long)v->classes[c].count, (double)v->classes[c].wait_ns / 1e6);
+		first = 0;
+	}
+	fputc(',', f);
+	if (v->nlocks)
+		fprintf(f, "0x%llx:%s:%llu:%.3f", (unsigned long long)v->locks[0].addr,
+			lb_trace_flags_str(v->locks[0].flags, flags, sizeof(flags)),
+			(unsigned long long)v->locks[0].count, (double)v->locks[0].wait_ns / 1e6);
+	fprintf(f, ",%llu", (unsigned long long)v->lost);
+}
+
 int lb_output_csv(FILE *f, const struct lb_report *rep)
 {
 	const char *ctr[64];
@@ -203,7 +244,12 @@ int lb_output_csv(FILE *f, const struct lb_report *rep)
 	      "starve_window_ms,starved_readers,starved_writers,max_gap_read_ms,max_gap_write_ms,"
 	      "ns_per_op,c2c_rt_ns,ns_per_op_per_c2c,perf_task_clock_ms,perf_context_switches,"
 	      "perf_cpu_migrations,perf_page_faults,perf_cycles,perf_instructions,"
-	      "perf_cache_misses", f);
+	      "perf_cache_misses,trace_switch_outs,trace_preempted,trace_sleeping,trace_blocked,"
+	      "trace_contentions,trace_wait_ms,trace_spin_contentions,trace_spin_wait_ms,"
+	      "trace_read_contentions,trace_read_wait_ms,trace_write_contentions,"
+	      "trace_write_wait_ms,trace_rt_contentions,trace_rt_wait_ms,"
+	      "trace_percpu_contentions,trace_percpu_wait_ms,trace_mutex_contentions,"
+	      "trace_mutex_wait_ms,trace_lock_classes,trace_top_lock,trace_lost_events", f);
 	for (unsigned k = 0; k < nctr; k++) {
 		fputs(",ctr_", f);
 		for (const char *s = ctr[k]; *s; s++)
@@ -273,6 +319,7 @@ int lb_output_csv(FILE *f, const struct lb_report *rep)
 			else
 				fprintf(f, ",%llu", (unsigned long long)r->perf.v[ev]);
 		}
+		trace_columns(f, r->trace);
 		for (unsigned k = 0; k < nctr; k++) {
 			int idx = -1;
 

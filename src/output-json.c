@@ -146,6 +146,66 @@ static json_object *perf_obj(const struct lb_perf_vals *v)
 	return o;
 }
 
+static json_object *lockstat_obj(const struct lb_trace_lockstat *l, bool with_addr)
+{
+	json_object *o = json_object_new_object();
+	char buf[64];
+
+	if (with_addr) {
+		snprintf(buf, sizeof(buf), "0x%llx", (unsigned long long)l->addr);
+		ADD(o, "addr", json_object_new_string(buf));
+	}
+	ADD(o, "flags", json_object_new_string(lb_trace_flags_str(l->flags, buf, sizeof(buf))));
+	ADD(o, "flags_value", JINT(l->flags));
+	ADD(o, "count", JINT(l->count));
+	ADD(o, "waits", JINT(l->waits));
+	ADD(o, "wait_ns", JINT(l->wait_ns));
+	ADD(o, "max_wait_ns", JINT(l->max_ns));
+	return o;
+}
+
+/* --trace: the point's kernel view (classes by flags, the most waited-on locks) */
+static json_object *trace_obj(const struct lb_trace_vals *v)
+{
+	json_object *o = json_object_new_object(), *a;
+
+	ADD(o, "switch_outs", JINT(v->switch_outs));
+	ADD(o, "preempted", JINT(v->preempted));
+	ADD(o, "sleeping", JINT(v->sleeping));
+	ADD(o, "blocked", JINT(v->blocked));
+	ADD(o, "contentions", JINT(v->contentions));
+	ADD(o, "waits", JINT(v->waits));
+	ADD(o, "wait_ns", JINT(v->wait_ns));
+	ADD(o, "events", JINT(v->events));
+	ADD(o, "lost_events", JINT(v->lost));
+	ADD(o, "traced_ms", JDBL(v->traced_ms));
+	ADD(o, "lock_addrs", JINT(v->nlock_addrs));
+	a = json_object_new_array();
+	for (unsigned c = 0; c < LB_TRACE_NCLASSES; c++)
+		if (v->classes[c].count)
+			json_object_array_add(a, lockstat_obj(&v->classes[c], false));
+	ADD(o, "classes", a);
+	a = json_object_new_array();
+	for (unsigned k = 0; k < v->nlocks; k++)
+		json_object_array_add(a, lockstat_obj(&v->locks[k], true));
+	ADD(o, "locks", a);
+	return o;
+}
+
+static json_object *trace_thread_obj(const struct lb_trace_thread *t)
+{
+	json_object *o = json_object_new_object();
+
+	ADD(o, "tid_os", JINT(t->tid_os));
+	ADD(o, "switch_outs", JINT(t->switch_outs));
+	ADD(o, "preempted", JINT(t->preempted));
+	ADD(o, "sleeping", JINT(t->sleeping));
+	ADD(o, "blocked", JINT(t->blocked));
+	ADD(o, "contentions", JINT(t->contentions));
+	ADD(o, "wait_ns", JINT(t->wait_ns));
+	return o;
+}
+
 static json_object *result_obj(const struct lb_report *rep, const struct lb_result *r)
 {
 	const struct lb_point *p = &r->point;
@@ -182,6 +242,8 @@ static json_object *result_obj(const struct lb_report *rep, const struct lb_resu
 	ADD(o, "ns_per_op", JDBL(lb_ns_per_op(r)));
 	if (p->perf)
 		ADD(o, "perf", perf_obj(&r->perf));
+	if (r->trace)
+		ADD(o, "trace", trace_obj(r->trace));
 	{
 		const struct lb_c2c *c2c = lb_result_c2c(rep->c2c, rep->nc2c, r);
 
@@ -230,6 +292,8 @@ static json_object *result_obj(const struct lb_report *rep, const struct lb_resu
 		ADD(x, "cpu_seen", JINT(tr->cpu_seen));
 		if (p->perf)
 			ADD(x, "perf", perf_obj(&tr->perf));
+		if (r->trace && t < r->trace->nthreads)
+			ADD(x, "trace", trace_thread_obj(&r->trace->threads[t]));
 		ADD(x, "ops", JINT(tr->ops));
 		ADD(x, "reads", JINT(tr->reads));
 		ADD(x, "writes", JINT(tr->writes));
@@ -302,6 +366,7 @@ static json_object *config_obj(const struct lb_config *c)
 	ADD(o, "physical", JBOOL(c->physical));
 	ADD(o, "lock_node", JINT(c->lock_node));
 	ADD(o, "validate", JBOOL(c->validate));
+	ADD(o, "trace", JBOOL(c->trace));
 	ADD(o, "timeout_s", JDBL(c->timeout));
 	ADD(o, "format", JSTR(c->format ? c->format->name : ""));
 	ADD(o, "default_experiment", JBOOL(c->is_default));

@@ -272,6 +272,26 @@ static void perf_block(FILE *f, const struct lb_report *rep)
 	}
 }
 
+/* --trace: each point's kernel view, summed over its threads */
+static void trace_block(FILE *f, const struct lb_report *rep)
+{
+	fprintf(f, "\nkernel view (--trace: sched_switch and lock:contention_begin/end through "
+		"tracefs;\ntracing perturbs the run: compare the figures with an untraced run):\n");
+	for (unsigned i = 0; i < rep->nresults; i++) {
+		const struct lb_result *r = &rep->results[i];
+		char label[160];
+
+		if (!r->trace)
+			continue;
+		fprintf(f, "%s  %u  load %llu%s: ", row_label(r->point.ops->name, &r->point.ratio,
+							   r->point.phase, label, sizeof(label)),
+			r->point.nthreads, (unsigned long long)r->point.load_arg,
+			r->point.load_ns ? "ns" : "");
+		lb_fmt_trace(f, r->trace);
+		fputc('\n', f);
+	}
+}
+
 /*
  * --c2c: the round trips measured, then the table again with each figure
  * replaced by the time per operation as a multiple of the round trip
@@ -339,6 +359,8 @@ int lb_output_table(FILE *f, const struct lb_report *rep)
 		rc = c2c_block(f, rep, res);
 	if (!rc && rep->nresults && rep->results[0].point.perf)
 		perf_block(f, rep);
+	if (!rc && rep->nresults && rep->results[0].trace)
+		trace_block(f, rep);
 	if (!rc && lb_verbose > 0)
 		fairness_block(f, rep);
 	free(res);

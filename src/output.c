@@ -83,6 +83,87 @@ void lb_fmt_perf(FILE *f, const struct lb_perf_vals *v)
 	}
 }
 
+/* The classes that saw contention, most waited-on first. */
+static unsigned trace_classes_sorted(const struct lb_trace_vals *v, unsigned *idx)
+{
+	unsigned n = 0;
+
+	for (unsigned c = 0; c < LB_TRACE_NCLASSES; c++) {
+		unsigned j;
+
+		if (!v->classes[c].count)
+			continue;
+		for (j = n; j > 0; j--) {
+			const struct lb_trace_lockstat *a = &v->classes[idx[j - 1]];
+
+			if (a->wait_ns > v->classes[c].wait_ns ||
+			    (a->wait_ns == v->classes[c].wait_ns && a->count >= v->classes[c].count))
+				break;
+			idx[j] = idx[j - 1];
+		}
+		idx[j] = c;
+		n++;
+	}
+	return n;
+}
+
+void lb_fmt_trace(FILE *f, const struct lb_trace_vals *v)
+{
+	unsigned idx[LB_TRACE_NCLASSES], n = trace_classes_sorted(v, idx);
+	char flags[64];
+
+	fprintf(f, "switch-outs %llu (preempted %llu, sleeping %llu, blocked %llu); kernel lock "
+		"contention ", (unsigned long long)v->switch_outs, (unsigned long long)v->preempted,
+		(unsigned long long)v->sleeping, (unsigned long long)v->blocked);
+	if (!n)
+		fputs("none", f);
+	else
+		fprintf(f, "%llu (", (unsigned long long)v->contentions);
+	for (unsigned k = 0; k < n; k++) {
+		const struct lb_trace_lockstat *c = &v->classes[idx[k]];
+
+		fprintf(f, "%s%s %llu in %.3f ms", k ? ", " : "",
+			lb_trace_flags_str(c->flags, flags, sizeof(flags)),
+			(unsigned long long)c->count, (double)c->wait_ns / 1e6);
+	}
+	if (n)
+		fputc(')', f);
+	if (v->lost)
+		fprintf(f, "; %llu events lost (the trace buffer overflowed: the counts are low)",
+			(unsigned long long)v->lost);
+}
+
+void lb_fmt_trace_verbose(FILE *f, const struct lb_result *r, bool per_thread)
+{
+	const struct lb_trace_vals *v = r->trace;
+	char flags[64];
+
+	fputs("lockbench:   trace: ", f);
+	lb_fmt_trace(f, v);
+	fprintf(f, "; %llu events in %.1f ms\n", (unsigned long long)v->events, v->traced_ms);
+	for (unsigned k = 0; k < v->nlocks; k++) {
+		const struct lb_trace_lockstat *l = &v->locks[k];
+
+		fprintf(f, "lockbench:   trace: lock 0x%016llx %s: %llu contentions, %.3f ms waited "
+			"(max %.3f ms)\n", (unsigned long long)l->addr,
+			lb_trace_flags_str(l->flags, flags, sizeof(flags)),
+			(unsigned long long)l->count, (double)l->wait_ns / 1e6,
+			(double)l->max_ns / 1e6);
+	}
+	if (v->nlock_addrs > v->nlocks)
+		fprintf(f, "lockbench:   trace: and %u more lock(s)\n", v->nlock_addrs - v->nlocks);
+	for (unsigned t = 0; per_thread && t < v->nthreads; t++) {
+		const struct lb_trace_thread *tt = &v->threads[t];
+
+		fprintf(f, "lockbench:   trace: thread %u (tid %ld): switch-outs %llu (preempted %llu, "
+			"sleeping %llu, blocked %llu), kernel lock contention %llu in %.3f ms\n", t,
+			(long)tt->tid_os, (unsigned long long)tt->switch_outs,
+			(unsigned long long)tt->preempted, (unsigned long long)tt->sleeping,
+			(unsigned long long)tt->blocked, (unsigned long long)tt->contentions,
+			(double)tt->wait_ns / 1e6);
+	}
+}
+
 void lb_report_fill_host(struct lb_report *rep)
 {
 	struct utsname u;

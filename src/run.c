@@ -46,6 +46,7 @@ static void fill_point(const struct lb_plan *plan, struct lb_point *p, unsigned 
 	p->duration = c->duration;
 	p->validate = c->validate;
 	p->perf = c->perf;
+	p->trace = plan->trace;
 	p->timeout = c->timeout;
 	p->lock_node = c->lock_node;
 	p->pus = plan->pus;
@@ -110,6 +111,8 @@ static void verbose_point(const struct lb_plan *plan, const struct lb_result *r)
 		lb_fmt_perf(stderr, &r->perf);
 		fputc('\n', stderr);
 	}
+	if (r->trace)
+		lb_fmt_trace_verbose(stderr, r, lb_verbose >= 2);
 	if (c2c)
 		fprintf(stderr, "lockbench:   per operation %.1f ns = %.2f c2c round trips (CPU %d <-> "
 			"CPU %d: %.1f ns)\n", lb_ns_per_op(r), lb_ns_per_op(r) / c2c->rt_ns_median,

@@ -24,6 +24,8 @@ struct lb_plan {
 	/* --c2c: the round trips measured before the run (c2c.h), or none */
 	const struct lb_c2c *c2c;
 	unsigned nc2c;
+	/* --trace: the collector (trace.h), or NULL */
+	struct lb_trace *trace;
 };
 
 /**

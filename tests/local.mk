@@ -76,7 +76,11 @@ VALIDATE_TESTS = \
 	tests/validate/percpu-rwsem.validate \
 	tests/validate/percpu-rwsem-fence.validate \
 	tests/validate/bravo.validate \
-	tests/validate/bravo-small.validate
+	tests/validate/bravo-small.validate \
+	tests/validate/kernel-mmap.validate \
+	tests/validate/kernel-futex.validate \
+	tests/validate/kernel-flock.validate \
+	tests/validate/kernel-file.validate
 
 # --- placements on saved and synthetic topologies
 TOPO_TESTS = \
@@ -108,11 +112,21 @@ CLI_TESTS = \
 	tests/cli/c2c.sh \
 	tests/cli/perf.sh \
 	tests/cli/plot.sh \
+	tests/cli/kernel-locks.sh \
 	tests/cli/roles.sh \
 	tests/cli/baseline.sh \
 	tests/cli/reproduce.sh
 
+# --trace: with libtracefs, the root-only tests (they skip, exit 77, for other
+# users); without it, --trace must say so (exit 5)
+TRACE_TESTS = tests/cli/trace.sh tests/cli/trace-kernel.sh
+NOTRACE_TESTS = tests/cli/trace-nobuild.sh
 TESTS += $(UNIT_TESTS) $(VALIDATE_TESTS) $(TOPO_TESTS) $(CLI_TESTS)
+if HAVE_LIBTRACEFS
+TESTS += $(TRACE_TESTS)
+else
+TESTS += $(NOTRACE_TESTS)
+endif
 
 TEST_EXTENSIONS = .validate .topo .sh
 VALIDATE_LOG_COMPILER = $(SHELL) $(srcdir)/tests/validate/run-validate.sh
@@ -126,4 +140,5 @@ AM_TESTS_ENVIRONMENT = \
 EXTRA_DIST += tests/lib.sh tests/validate/run-validate.sh tests/topology/run-topology.sh \
 	tests/golden/README tests/golden/seed000-table.txt tests/golden/seed002-latency.txt \
 	tests/golden/seed004-stats.txt tests/golden/seed003-sweep.txt tests/golden/seed000-aim7.txt \
-	$(VALIDATE_TESTS) $(TOPO_TESTS) $(TOPO_TESTS:.topo=.expected) $(CLI_TESTS)
+	$(VALIDATE_TESTS) $(TOPO_TESTS) $(TOPO_TESTS:.topo=.expected) $(CLI_TESTS) \
+	$(TRACE_TESTS) $(NOTRACE_TESTS)

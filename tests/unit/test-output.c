@@ -509,11 +509,149 @@ static void csv(void)
 		  "starve_window_ms,starved_readers,starved_writers,max_gap_read_ms,max_gap_write_ms,"
 		  "ns_per_op,c2c_rt_ns,ns_per_op_per_c2c,perf_task_clock_ms,perf_context_switches,"
 		  "perf_cpu_migrations,perf_page_faults,perf_cycles,perf_instructions,"
-		  "perf_cache_misses,ctr_spin_waits");
+		  "perf_cache_misses,trace_switch_outs,trace_preempted,trace_sleeping,trace_blocked,"
+		  "trace_contentions,trace_wait_ms,trace_spin_contentions,trace_spin_wait_ms,"
+		  "trace_read_contentions,trace_read_wait_ms,trace_write_contentions,"
+		  "trace_write_wait_ms,trace_rt_contentions,trace_rt_wait_ms,"
+		  "trace_percpu_contentions,trace_percpu_wait_ms,trace_mutex_contentions,"
+		  "trace_mutex_wait_ms,trace_lock_classes,trace_top_lock,trace_lost_events,"
+		  "ctr_spin_waits");
 	CHECK_STR(nl + 1, "1," PACKAGE_VERSION ",2026-11-29T00:00:00Z,\"box,1\",\"Linux 6.1 \"\"x\"\"\",,,"
 		  "ticket,excl,spin,,1:1,1,1,2,5,pause,5,0,ops,1000,0,1,socket,0;1,-1,0,12.500000,2000,"
 		  "160000.0,0,2000,1000,1000.0,1000,1.0000,0.2500,0.000,0.000,0.0000,"
-		  "mix,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,0,,,,,6250.000,,,,,,,,,,77\n");
+		  "mix,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,0,,,,,6250.000,,,,,,,,,,"
+		  ",,,,,,,,,,,,,,,,,,,,,77\n");
+	free(buf);
+}
+
+/* A --trace view: an rwsem (WRITE and READ on one lock), its wait_lock (SPIN) */
+static struct lb_trace_vals *trace_vals(void)
+{
+	static struct lb_trace_thread th[2];
+	static struct lb_trace_vals v;
+
+	memset(&v, 0, sizeof(v));
+	th[0] = (struct lb_trace_thread){ .tid_os = 101, .switch_outs = 7, .preempted = 1,
+					  .blocked = 6, .contentions = 220, .wait_ns = 2500000 };
+	th[1] = (struct lb_trace_thread){ .tid_os = 102, .switch_outs = 5, .preempted = 2,
+					  .sleeping = 1, .blocked = 2, .contentions = 194,
+					  .wait_ns = 1824000 };
+	v.threads = th;
+	v.nthreads = 2;
+	v.switch_outs = 12;
+	v.preempted = 3;
+	v.sleeping = 1;
+	v.blocked = 8;
+	for (unsigned c = 0; c < LB_TRACE_NCLASSES; c++)
+		v.classes[c].flags = c;
+	v.classes[LB_LCB_WRITE] = (struct lb_trace_lockstat){ .flags = LB_LCB_WRITE, .count = 130,
+							      .waits = 130, .wait_ns = 3214000,
+							      .max_ns = 90000 };
+	v.classes[LB_LCB_READ] = (struct lb_trace_lockstat){ .flags = LB_LCB_READ, .count = 280,
+							     .waits = 279, .wait_ns = 1100000,
+							     .max_ns = 20000 };
+	v.classes[LB_LCB_SPIN] = (struct lb_trace_lockstat){ .flags = LB_LCB_SPIN, .count = 4,
+							     .waits = 4, .wait_ns = 10000,
+							     .max_ns = 5000 };
+	v.contentions = 414;
+	v.waits = 413;
+	v.wait_ns = 4324000;
+	v.locks[0] = (struct lb_trace_lockstat){ .addr = 0xffff888104332638ull,
+						 .flags = LB_LCB_READ | LB_LCB_WRITE, .count = 410,
+						 .waits = 409, .wait_ns = 4314000, .max_ns = 90000 };
+	v.locks[1] = (struct lb_trace_lockstat){ .addr = 0xffff888104332650ull,
+						 .flags = LB_LCB_SPIN, .count = 4, .waits = 4,
+						 .wait_ns = 10000, .max_ns = 5000 };
+	v.nlocks = 2;
+	v.nlock_addrs = 2;
+	v.events = 440;
+	v.traced_ms = 300.5;
+	return &v;
+}
+
+static void trace(void)
+{
+	struct lb_thread_result tr[2];
+	struct lb_result r = csv_result(tr);
+	struct lb_report rep = { .results = &r, .nresults = 1 };
+	char *buf = NULL, *row, flags[64];
+	size_t len = 0;
+	FILE *m;
+
+	CHECK_STR(lb_trace_flags_str(0, flags, sizeof(flags)), "none");
+	CHECK_STR(lb_trace_flags_str(LB_LCB_MUTEX | LB_LCB_SPIN, flags, sizeof(flags)), "SPIN|MUTEX");
+	CHECK_STR(lb_trace_flags_str(LB_LCB_PERCPU | LB_LCB_WRITE, flags, sizeof(flags)),
+		  "WRITE|PERCPU");
+	CHECK_STR(lb_trace_flags_str(LB_LCB_RT | 0x100, flags, sizeof(flags)), "RT|0x100");
+
+	r.trace = trace_vals();
+	m = open_memstream(&buf, &len);
+	lb_fmt_trace(m, r.trace);
+	fclose(m);
+	CHECK_STR(buf, "switch-outs 12 (preempted 3, sleeping 1, blocked 8); kernel lock contention "
+		  "414 (WRITE 130 in 3.214 ms, READ 280 in 1.100 ms, SPIN 4 in 0.010 ms)");
+	free(buf);
+	r.trace->lost = 17;
+	m = open_memstream(&buf, &len);
+	lb_fmt_trace(m, r.trace);
+	fclose(m);
+	CHECK(strstr(buf, "; 17 events lost (the trace buffer overflowed: the counts are low)") != NULL,
+	      "lost events not said: %s", buf);
+	free(buf);
+	r.trace->lost = 0;
+
+	/* the table: the block after it */
+	m = open_memstream(&buf, &len);
+	CHECK(lb_output_table(m, &rep) == 0, "table formatter failed");
+	fclose(m);
+	CHECK(strstr(buf, "\nkernel view (--trace: sched_switch and lock:contention_begin/end through "
+		      "tracefs;\ntracing perturbs the run: compare the figures with an untraced "
+		      "run):\nticket/1:1  2  load 5: switch-outs 12 (preempted 3, sleeping 1, blocked "
+		      "8); kernel lock contention 414 (WRITE 130 in 3.214 ms, ") != NULL,
+	      "no trace block: %s", buf);
+	free(buf);
+
+	/* CSV: the 21 trace columns before the counters */
+	m = open_memstream(&buf, &len);
+	CHECK(lb_output_csv(m, &rep) == 0, "csv formatter failed");
+	fclose(m);
+	row = strchr(buf, '\n');
+	CHECK(row && strstr(row, ",12,3,1,8,414,4.324,4,0.010,280,1.100,130,3.214,0,0.000,0,0.000,"
+			     "0,0.000,SPIN:4:0.010;READ:280:1.100;WRITE:130:3.214,"
+			     "0xffff888104332638:READ|WRITE:410:4.314,0,77\n") != NULL,
+	      "trace columns: %s", row ? row : "(no row)");
+	free(buf);
+
+	/* JSON: the point's view and each thread's */
+	m = open_memstream(&buf, &len);
+	CHECK(lb_output_json(m, &rep) == 0, "json formatter failed");
+	fclose(m);
+	{
+		json_object *doc = json_tokener_parse(buf), *res, *t, *x, *a;
+
+		CHECK(doc != NULL, "json does not parse");
+		if (doc && json_object_object_get_ex(doc, "results", &a)) {
+			res = json_object_array_get_idx(a, 0);
+			CHECK(json_object_object_get_ex(res, "trace", &t), "no trace object");
+			CHECK(json_object_object_get_ex(t, "classes", &a) &&
+			      json_object_array_length(a) == 3, "not 3 classes");
+			x = json_object_array_get_idx(a, 2);
+			CHECK(json_object_object_get_ex(x, "flags", &x) &&
+			      strcmp(json_object_get_string(x), "WRITE") == 0, "third class not WRITE");
+			CHECK(json_object_object_get_ex(t, "locks", &a) &&
+			      json_object_array_length(a) == 2, "not 2 locks");
+			x = json_object_array_get_idx(a, 0);
+			CHECK(json_object_object_get_ex(x, "addr", &x) &&
+			      strcmp(json_object_get_string(x), "0xffff888104332638") == 0,
+			      "first lock's address");
+			json_object_object_get_ex(res, "per_thread", &a);
+			x = json_object_array_get_idx(a, 1);
+			CHECK(json_object_object_get_ex(x, "trace", &t) &&
+			      json_object_object_get_ex(t, "tid_os", &x) && json_object_get_int(x) == 102,
+			      "thread 1's tid_os");
+		}
+		json_object_put(doc);
+	}
 	free(buf);
 }
 
@@ -652,5 +790,6 @@ int main(void)
 	aim7();
 	csv();
 	json();
+	trace();
 	return check_done();
 }
