@@ -183,9 +183,7 @@ static bool phase_point(const struct lb_plan *plan, unsigned lk, unsigned phase,
 		}
 	}
 
-	memset(p, 0, sizeof(*p));
-	p->ops = o;
-	p->lockopts = c->lockopt[lb_lockopt_index(o)];
+	lb_point_init(p, plan, o, c->loads[0]);
 	p->ratio = (struct lb_ratio){ 0, 0 };	/* per-thread roles: see roles */
 	p->thread_ratio = m->ratios;
 	p->thread_role = m->role_names;
@@ -193,20 +191,9 @@ static bool phase_point(const struct lb_plan *plan, unsigned lk, unsigned phase,
 	p->roles_dropped = dropped;
 	p->phase = phase;
 	p->nthreads = n;
-	p->load_arg = c->loads[0];
-	p->load_ns = c->load_ns;
-	p->load = lb_load_pauses(c, c->loads[0]);
 	p->delay = 0;
 	p->duration = phase == LB_FAIR_HIGH_CONTENTION ? c->duration : c->duration / 6;
-	p->timeout = c->timeout;
-	p->perf = c->perf;
-	p->trace = plan->trace;
-	p->lock_node = c->lock_node;
-	p->pus = plan->pus;
-	p->npus = plan->npus;
-	p->pin = c->place != LB_PLACE_NONE;
-	p->latency = true;
-	p->lat_every = c->lat_every;
+	p->latency = true;	/* every acquisition of the seed's readers and writers is timed */
 	return true;
 }
 

@@ -28,19 +28,17 @@ uint64_t lb_load_pauses(const struct lb_config *c, uint64_t v)
 	return lb_clock.pause_ns > 0 ? (uint64_t)llround((double)v / lb_clock.pause_ns) : v;
 }
 
-static void fill_point(const struct lb_plan *plan, struct lb_point *p, unsigned lk, unsigned ti,
-		       unsigned ri, unsigned li, unsigned rep)
+void lb_point_init(struct lb_point *p, const struct lb_plan *plan, const struct lb_lock_ops *ops,
+		   uint64_t load)
 {
 	const struct lb_config *c = plan->cfg;
 
 	memset(p, 0, sizeof(*p));
-	p->ops = c->locks[lk];
-	p->lockopts = c->lockopt[lb_lockopt_index(p->ops)];
-	p->ratio = c->ratios[ri];
-	p->nthreads = plan->threads[ti];
-	p->load_arg = c->loads[li];
+	p->ops = ops;
+	p->lockopts = c->lockopt[lb_lockopt_index(ops)];
+	p->load_arg = load;
 	p->load_ns = c->load_ns;
-	p->load = lb_load_pauses(c, c->loads[li]);
+	p->load = lb_load_pauses(c, load);
 	p->delay = c->delay;
 	p->nops = c->ops;
 	p->duration = c->duration;
@@ -52,9 +50,19 @@ static void fill_point(const struct lb_plan *plan, struct lb_point *p, unsigned 
 	p->pus = plan->pus;
 	p->npus = plan->npus;
 	p->pin = c->place != LB_PLACE_NONE;
-	p->repeat = rep;
 	p->latency = c->latency;
 	p->lat_every = c->lat_every;
+}
+
+static void fill_point(const struct lb_plan *plan, struct lb_point *p, unsigned lk, unsigned ti,
+		       unsigned ri, unsigned li, unsigned rep)
+{
+	const struct lb_config *c = plan->cfg;
+
+	lb_point_init(p, plan, c->locks[lk], c->loads[li]);
+	p->ratio = c->ratios[ri];
+	p->nthreads = plan->threads[ti];
+	p->repeat = rep;
 	p->tgroup = plan->tgroup[ti];
 	p->thread_ratio = plan->thread_ratio;
 	p->thread_role = plan->thread_role;

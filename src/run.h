@@ -46,6 +46,13 @@ void lb_plan_free(struct lb_plan *plan);
  * Return: 0 or an exit status; a failing point stops the run.
  */
 int lb_run_all(const struct lb_plan *plan, struct lb_result **out, unsigned *nout);
+/**
+ * lb_point_init() - a point with every setting the configuration and the
+ * plan give (lock, load and what applies to all points); the caller sets
+ * the thread count, ratio or roles, repetition and what its scenario changes
+ */
+void lb_point_init(struct lb_point *p, const struct lb_plan *plan, const struct lb_lock_ops *ops,
+		   uint64_t load);
 /* lb_load_pauses() - a --load value as pauses (--load-ns: converted with the calibrated pause cost) */
 uint64_t lb_load_pauses(const struct lb_config *c, uint64_t v);
 /* lb_plan_print() - the --plan report: each thread's place, then the points */
