@@ -60,8 +60,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "clock.h"
-#include "loop.h"
+#include "base/clock.h"
+#include "harness/loop.h"
 #include "qrwlock-common.h"
 
 struct bravo {

@@ -44,7 +44,7 @@
 #ifdef HAVE_CK
 #include <ck_spinlock.h>
 
-#include "loop.h"
+#include "harness/loop.h"
 
 struct ck_clh_lock {
 	struct ck_spinlock_clh *tail;		/* the queue */

@@ -37,7 +37,7 @@
 #ifdef HAVE_CK
 #include <ck_spinlock.h>
 
-#include "loop.h"
+#include "harness/loop.h"
 
 static int ck_fas_init(void *lock, const struct lb_lock_cfg *cfg)
 {

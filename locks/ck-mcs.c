@@ -42,7 +42,7 @@
 #ifdef HAVE_CK
 #include <ck_spinlock.h>
 
-#include "loop.h"
+#include "harness/loop.h"
 
 struct ck_mcs_lock {
 	ck_spinlock_mcs_t tail;			/* struct ck_spinlock_mcs *: the queue */

@@ -45,7 +45,7 @@
 #ifdef HAVE_CK
 #include <ck_rwlock.h>
 
-#include "loop.h"
+#include "harness/loop.h"
 
 static int ck_rw_init(void *lock, const struct lb_lock_cfg *cfg)
 {

@@ -42,7 +42,7 @@
 #ifdef HAVE_CK
 #include <ck_spinlock.h>
 
-#include "loop.h"
+#include "harness/loop.h"
 
 static int ck_ticket_init(void *lock, const struct lb_lock_cfg *cfg)
 {

@@ -3,7 +3,7 @@
  * frwlock.h - Desnoyers' fair low-latency rwlock: the lock and its write API
  *
  * The harness reaches frwlock through lb_lock_frwlock (its lock() is
- * write_lock_irq, its trylock() the subscribed writer trylock); the seed
+ * write_lock_irq, its trylock() the subscribed writer trylock); the posting
  * 002 scenario and the unit test also need the rest of the v5-era write
  * API, declared here. See frwlock.c for the algorithm and the lock word.
  */
@@ -13,7 +13,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "compiler.h"
+#include "base/compiler.h"
 #include "lock.h"
 
 #define LB_FRW_NCTX	3	/* thread, softirq, hardirq (enum lb_context) */

@@ -20,7 +20,7 @@
 #include <unistd.h>
 
 #include "kernel-common.h"
-#include "log.h"
+#include "base/log.h"
 
 static char live_dir[PATH_MAX], live_file[PATH_MAX];
 static volatile sig_atomic_t live;

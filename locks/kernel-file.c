@@ -43,8 +43,8 @@
 
 #include "kernel-common.h"
 #include "lock.h"
-#include "log.h"
-#include "loop.h"
+#include "base/log.h"
+#include "harness/loop.h"
 
 #define KFILE_EXT4_MAGIC	0xef53u		/* ext2, ext3 and ext4 share it */
 #define KFILE_BTRFS_MAGIC	0x9123683eu

@@ -46,7 +46,7 @@
 
 #include "kernel-common.h"
 #include "lock.h"
-#include "loop.h"
+#include "harness/loop.h"
 
 struct kflock {
 	struct lb_kfiles files;

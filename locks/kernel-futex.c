@@ -41,9 +41,9 @@
 #include <stdio.h>
 
 #include "kernel-common.h"
-#include "lb-atomic.h"
+#include "base/lb-atomic.h"
 #include "lock.h"
-#include "loop.h"
+#include "harness/loop.h"
 #include "park.h"
 
 #define KFUTEX_NEVER 1u		/* the value FUTEX_WAIT expects; the word holds 0 */

@@ -44,7 +44,7 @@
 
 #include "kernel-common.h"
 #include "lock.h"
-#include "loop.h"
+#include "harness/loop.h"
 
 struct kmmap {
 	void *region;		/* one page, mapped in init(): msync's target */

@@ -24,7 +24,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "compiler.h"
+#include "base/compiler.h"
+#include "base/limits.h"
 
 enum lb_lock_kind {
 	LB_LOCK_EXCL = 0,	/* exclusive only */

@@ -6,7 +6,7 @@
  * replaced the MCS "mspin" lock of 3.10) to 4.9 (the last release before
  * the owner-word rework), with the x86 fast paths: Ingo Molnar's count
  * mutex, Peter Zijlstra's and Waiman Long's optimistic spinning, Jason
- * Low's and Davidlohr Bueso's OSQ. This is the "mutex" row of seed 000
+ * Low's and Davidlohr Bueso's OSQ. This is the "mutex" row of Long's 2014 rwsem-spinning posting
  * (3.16-rc7). Reimplemented from the description in algorithms.md section
  * 6.2; no code was taken. Sleeping, waking, on_cpu and need_resched() are
  * the emulation of locks/sleep.h.
@@ -47,7 +47,7 @@
 
 #include <stdio.h>
 
-#include "loop.h"
+#include "harness/loop.h"
 #include "sleep.h"
 
 struct mutex_osq {
@@ -249,7 +249,7 @@ LB_LOCK_LOOP(mutex_osq_loop, mutex_osq_lock, mutex_osq_unlock, mutex_osq_lock, m
 const struct lb_lock_ops lb_lock_mutex_osq = {
 	.name = "mutex-osq",
 	.desc = "kernel mutex 3.15-4.9: count word, OSQ optimistic spinning, futex sleep "
-		"(seed 000's mutex)",
+		"(the 2014 rwsem-spinning posting's mutex)",
 	.family = "sleep",
 	.kind = LB_LOCK_EXCL,
 	.flags = LB_LOCK_F_BLOCKING,

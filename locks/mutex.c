@@ -47,7 +47,7 @@
 
 #include <stdio.h>
 
-#include "loop.h"
+#include "harness/loop.h"
 #include "sleep.h"
 
 #define MUTEX_FLAG_WAITERS	0x01ul

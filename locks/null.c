@@ -20,7 +20,7 @@
 #include "config.h"
 
 #include "lock.h"
-#include "loop.h"
+#include "harness/loop.h"
 
 static int null_init(void *lock, const struct lb_lock_cfg *cfg)
 {

@@ -51,9 +51,9 @@
 
 #include <stdio.h>
 
-#include "lb-atomic.h"
+#include "base/lb-atomic.h"
 #include "lock.h"
-#include "loop.h"
+#include "harness/loop.h"
 #include "osq.h"
 
 static struct lb_osq_node *node_of(const struct lb_tctx *t, uint32_t cpu)

@@ -18,7 +18,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "lb-atomic.h"
+#include "base/lb-atomic.h"
 
 static inline long lb_futex(uint32_t *uaddr, int op, uint32_t val)
 {

@@ -72,10 +72,10 @@
 #include <stdio.h>
 
 #include "inner.h"
-#include "lb-atomic.h"
+#include "base/lb-atomic.h"
 #include "lock.h"
-#include "log.h"
-#include "loop.h"
+#include "base/log.h"
+#include "harness/loop.h"
 #include "park.h"
 #include "wait-lock.h"
 

@@ -27,7 +27,7 @@
  */
 #include "config.h"
 
-#include "loop.h"
+#include "harness/loop.h"
 #include "pthread-common.h"
 
 static int pthread_rwlock_lb_init(void *lock, const struct lb_lock_cfg *cfg)

@@ -26,7 +26,7 @@
 #include <stdio.h>
 
 #include "lock.h"
-#include "loop.h"
+#include "harness/loop.h"
 
 static int pthread_spin_lb_init(void *lock, const struct lb_lock_cfg *cfg)
 {

@@ -6,7 +6,7 @@
  * readers sets _QW_WAITING with a cmpxchg on the writer byte alone, which
  * changes of the reader count in the upper bytes cannot fail ("locking/
  * qrwlock: Don't contend with readers when setting _QW_WAITING", June
- * 2015: the "with patch" column of seed 003). Everything else is
+ * 2015: the "with patch" column of Long's 2015 qrwlock byte-cmpxchg posting). Everything else is
  * qrwlock-wcas's, from the same body in qrwlock-common.h; reimplemented
  * from algorithms.md section 8 (the byte cmpxchg needs section 1.2's
  * mixed-size option 1, which lb-atomic.h provides).
@@ -30,7 +30,7 @@
  */
 #include "config.h"
 
-#include "loop.h"
+#include "harness/loop.h"
 #include "qrwlock-common.h"
 
 LB_QRWLOCK_DEFINE(qrwlock_bcas, LB_QRW_BCAS, 0)

@@ -33,7 +33,7 @@
  */
 #include "config.h"
 
-#include "loop.h"
+#include "harness/loop.h"
 #include "qrwlock-common.h"
 
 LB_QRWLOCK_DEFINE(qrwlock, LB_QRW_MODERN, 0)

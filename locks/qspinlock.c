@@ -59,9 +59,9 @@
 
 #include <stdio.h>
 
-#include "lb-atomic.h"
+#include "base/lb-atomic.h"
 #include "lock.h"
-#include "loop.h"
+#include "harness/loop.h"
 
 #define QS_LOCKED_VAL		1u
 #define QS_LOCKED_MASK		0x000000ffu

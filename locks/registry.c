@@ -231,3 +231,11 @@ int lb_lock_registry_check(FILE *err)
 	}
 	return bad;
 }
+
+unsigned lb_lock_index(const struct lb_lock_ops *ops)
+{
+	for (unsigned i = 0; i < lb_lock_count(); i++)
+		if (lb_lock_at(i) == ops)
+			return i;
+	return 0;
+}

@@ -11,6 +11,8 @@
 unsigned lb_lock_count(void);
 /* lb_lock_at() - the i-th entry in --list-locks order */
 const struct lb_lock_ops *lb_lock_at(unsigned i);
+/* lb_lock_index() - the registry index of @ops (0 if it is not in the registry) */
+unsigned lb_lock_index(const struct lb_lock_ops *ops);
 /* lb_lock_find() - look up a lock by CLI name; NULL if unknown */
 const struct lb_lock_ops *lb_lock_find(const char *name);
 /* lb_lock_in_family() - does @ops belong to the selector @fam (spin, sleep, rw, kernel, peer, all)? */

@@ -16,7 +16,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "clock.h"
+#include "base/clock.h"
 #include "lock.h"
 
 #define LB_BUDGET_CHECK_EVERY	64	/* spins between two reads of the counter */

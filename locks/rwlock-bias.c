@@ -39,9 +39,9 @@
 
 #include <stdio.h>
 
-#include "lb-atomic.h"
+#include "base/lb-atomic.h"
 #include "lock.h"
-#include "loop.h"
+#include "harness/loop.h"
 
 #define RWB_BIAS	0x00100000	/* RW_LOCK_BIAS: a writer's share; free value */
 

@@ -4,7 +4,7 @@
  *
  * Reimplemented from the descriptions in algorithms.md sections 7.1 to 7.4
  * (kernel/locking/rwsem-xadd.c of 3.10 to 4.20, and Waiman Long's 2014
- * series, seed 000); no code was taken. What each feature bit changes:
+ * series, Long's 2014 rwsem-spinning posting); no code was taken. What each feature bit changes:
  *
  * none (rwsem-xadd, 3.10-3.15): down_read_failed() and down_write_failed()
  *	queue with their bias still counted and adjust it; __rwsem_do_wake()

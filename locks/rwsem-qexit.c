@@ -5,7 +5,7 @@
  * Algorithm: rwsem-wspin with one change, Waiman Long's "locking/rwsem:
  * Exit read lock slowpath if queue empty & no writer" (kernel commit
  * 4b486b535c33, v4.20; posted in July 2018 as "Take read lock immediate
- * if queue empty with no writer", seed 001), together with the acquire
+ * if queue empty with no writer", Long's 2018 rwsem reader-exit posting), together with the acquire
  * barrier Jan Stancek added to that exit in 2019 ("locking/rwsem: add
  * acquire barrier to read_slowpath exit when queue is empty"). A steady
  * stream of readers after one writer keeps seeing a transiently negative
@@ -36,7 +36,7 @@
  */
 #include "config.h"
 
-#include "loop.h"
+#include "harness/loop.h"
 #include "rwsem-common.h"
 
 static const char *const rwsem_qexit_counters[] = {
@@ -70,7 +70,7 @@ LB_LOCK_LOOP(rwsem_qexit_loop, lb_rwx_write_lock, lb_rwx_write_unlock, lb_rwx_re
 const struct lb_lock_ops lb_lock_rwsem_qexit = {
 	.name = "rwsem-qexit",
 	.desc = "rwsem-wspin plus the 2018 exit: queue empty and no writer keeps the read "
-		"lock (seed 001 after)",
+		"lock (Long's 2018 rwsem reader-exit posting after)",
 	.init = rwsem_qexit_init,
 	LB_RWX_OPS(rwsem_qexit_loop),
 	.options = rwsem_qexit_options,

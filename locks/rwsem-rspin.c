@@ -4,7 +4,7 @@
  *
  * Algorithm: rwsem-wspin plus the series "locking/rwsem: enable reader
  * opt-spinning & writer respin" (Waiman Long, LKML, August 2014, on
- * 3.16-rc7; seed 000's "After patch"), not merged in this form.
+ * 3.16-rc7; the 2014 rwsem-spinning posting's "After patch"), not merged in this form.
  * Reimplemented from the description in algorithms.md section 7.3, itself
  * read from the cover letter and a 3.16/3.17-era tree that carried the
  * behavioural patches; no code was taken. The shared code is
@@ -47,7 +47,7 @@
  */
 #include "config.h"
 
-#include "loop.h"
+#include "harness/loop.h"
 #include "rwsem-common.h"
 
 static const char *const rwsem_rspin_counters[] = {
@@ -81,7 +81,7 @@ LB_LOCK_LOOP(rwsem_rspin_loop, lb_rwx_write_lock, lb_rwx_write_unlock, lb_rwx_re
 const struct lb_lock_ops lb_lock_rwsem_rspin = {
 	.name = "rwsem-rspin",
 	.desc = "Waiman Long 2014 rwsem: reader spinning, writer re-spin, wake suppression "
-		"(seed 000 after)",
+		"(Long's 2014 rwsem-spinning posting after)",
 	.init = rwsem_rspin_init,
 	LB_RWX_OPS(rwsem_rspin_loop),
 	.options = rwsem_rspin_options,

@@ -6,7 +6,7 @@
  * Davidlohr Bueso and Jason Low, merged for 3.16 (kernel/locking/
  * rwsem-xadd.c of 3.16): writers record themselves as owner, and a writer
  * that misses the fast path first spins at the head of the OSQ while that
- * owner runs. This is seed 000's "Before patch" (3.16-rc7). Reimplemented
+ * owner runs. This is the 2014 rwsem-spinning posting's "Before patch" (3.16-rc7). Reimplemented
  * from the description in algorithms.md section 7.2, with 3.16's
  * conservative start check (spin only when a running owner is recorded);
  * the 4.0 refinement and 4.2's wake suppression are not in it. No code
@@ -37,7 +37,7 @@
  */
 #include "config.h"
 
-#include "loop.h"
+#include "harness/loop.h"
 #include "rwsem-common.h"
 
 static const char *const rwsem_wspin_counters[] = {
@@ -69,7 +69,7 @@ LB_LOCK_LOOP(rwsem_wspin_loop, lb_rwx_write_lock, lb_rwx_write_unlock, lb_rwx_re
 const struct lb_lock_ops lb_lock_rwsem_wspin = {
 	.name = "rwsem-wspin",
 	.desc = "kernel rwsem 3.16: rwsem-xadd plus writer optimistic spinning on the OSQ "
-		"(seed 000 before)",
+		"(Long's 2014 rwsem-spinning posting before)",
 	.init = rwsem_wspin_init,
 	LB_RWX_OPS(rwsem_wspin_loop),
 	.options = rwsem_wspin_options,

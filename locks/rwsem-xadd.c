@@ -45,7 +45,7 @@
  */
 #include "config.h"
 
-#include "loop.h"
+#include "harness/loop.h"
 #include "rwsem-common.h"
 
 static const char *const rwsem_xadd_counters[] = {

@@ -75,7 +75,7 @@
 
 #include <stdio.h>
 
-#include "loop.h"
+#include "harness/loop.h"
 #include "sleep.h"
 
 #define RWSEM_WRITER_LOCKED	(1LL << 0)

@@ -32,9 +32,9 @@
 
 #include <stdio.h>
 
-#include "lb-atomic.h"
+#include "base/lb-atomic.h"
 #include "lock.h"
-#include "loop.h"
+#include "harness/loop.h"
 
 struct skeleton {
 	uint32_t word;		/* see "Lock word" */

@@ -53,7 +53,7 @@
 #include <stdint.h>
 
 #include "inner.h"
-#include "lb-atomic.h"
+#include "base/lb-atomic.h"
 #include "lock.h"
 #include "osq.h"
 #include "resched.h"

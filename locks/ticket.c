@@ -34,15 +34,15 @@
  * Progress and fairness: strict FIFO by ticket, starvation-free. Every
  * release invalidates the line in all N spinners (O(N) coherence traffic
  * per hand-off), and if the next ticket holder is not running the lock
- * stays idle: with more threads than CPUs it convoys (seed 004).
+ * stays idle: with more threads than CPUs it convoys (McKenney's 2013 aqticket posting).
  */
 #include "config.h"
 
 #include <stdio.h>
 
-#include "lb-atomic.h"
+#include "base/lb-atomic.h"
 #include "lock.h"
-#include "loop.h"
+#include "harness/loop.h"
 
 #define TICKET_HEAD_OFFSET	0
 #define TICKET_HEAD_BITS	16

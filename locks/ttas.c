@@ -40,9 +40,9 @@
 
 #include <stdio.h>
 
-#include "lb-atomic.h"
+#include "base/lb-atomic.h"
 #include "lock.h"
-#include "loop.h"
+#include "harness/loop.h"
 
 struct ttas {
 	uint32_t locked;		/* 0 free, 1 held */

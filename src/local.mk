@@ -1,23 +1,26 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
+# src/ in parts, lowest first (HACKING.md has the map and the rule of the doors):
+# base < machine < measure, kernel < harness < (locks/) < plan < output < cli < main.c
 lockbench_SOURCES = src/main.c
 
 liblockbench_a_SOURCES += \
-	src/compiler.h src/lb-atomic.h \
-	src/log.c src/log.h \
-	src/parse.c src/parse.h \
-	src/options.c src/options.h \
-	src/clock.c src/clock.h \
-	src/c2c.c src/c2c.h \
-	src/perf.c src/perf.h \
-	src/trace.c src/trace.h \
-	src/topology.c src/topology.h \
-	src/harness.c src/harness.h \
-	src/stats.c src/stats.h \
-	src/hist.c src/hist.h \
-	src/roles.c src/roles.h \
-	src/fair.c src/fair.h \
-	src/run.c src/run.h \
-	src/output.c src/output.h \
-	src/baseline.c src/baseline.h \
-	src/output-table.c src/output-stats.c src/output-sweep.c src/output-csv.c \
-	src/output-json.c src/output-latency.c src/output-compare.c src/output-aim7.c
+	src/base/compiler.h src/base/lb-atomic.h src/base/limits.h \
+	src/base/log.c src/base/log.h \
+	src/base/parse.c src/base/parse.h \
+	src/base/clock.c src/base/clock.h \
+	src/machine/topology.c src/machine/topology.h \
+	src/measure/hist.c src/measure/hist.h \
+	src/measure/statistics.c src/measure/statistics.h \
+	src/measure/c2c.c src/measure/c2c.h \
+	src/kernel/perf.c src/kernel/perf.h \
+	src/kernel/trace.c src/kernel/trace.h \
+	src/harness/harness.c src/harness/harness.h src/harness/point.h src/harness/loop.h \
+	src/harness/roles.c src/harness/roles.h \
+	src/plan/configuration.h src/plan/plan.c src/plan/plan.h \
+	src/plan/fair.c src/plan/fair.h \
+	src/plan/run.c src/plan/run.h \
+	src/output/output.c src/output/output.h \
+	src/output/table.c src/output/stats.c src/output/sweep.c src/output/csv.c \
+	src/output/json.c src/output/latency.c src/output/compare.c src/output/aim7.c \
+	src/cli/options.c src/cli/options.h \
+	src/cli/baseline.c src/cli/baseline.h

@@ -12,15 +12,15 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "baseline.h"
-#include "clock.h"
-#include "log.h"
-#include "options.h"
-#include "output.h"
-#include "registry.h"
-#include "run.h"
-#include "topology.h"
-#include "trace.h"
+#include "cli/baseline.h"
+#include "base/clock.h"
+#include "base/log.h"
+#include "cli/options.h"
+#include "output/output.h"
+#include "locks/registry.h"
+#include "plan/run.h"
+#include "machine/topology.h"
+#include "kernel/trace.h"
 
 static char tmp_path[4096];	/* the output's temporary file, while it exists */
 
@@ -145,7 +145,7 @@ int main(int argc, char **argv)
 	if (!lb_topo_info()->thissystem && !cfg.plan)
 		lb_die(LB_EXIT_USAGE, "the topology hwloc loaded is not this machine (%s is set?); "
 		       "unset it, or add --plan to print the placement only", lb_topo_info()->source);
-	if (lb_topo_place(&cfg, (struct lb_pu **)&plan.pus, &plan.npus, why, sizeof(why)))
+	if (lb_topo_place(cfg.place, cfg.cpus, cfg.physical, (struct lb_pu **)&plan.pus, &plan.npus, why, sizeof(why)))
 		lb_die(LB_EXIT_USAGE, "--cpus=%s: %s", cfg.cpus ? cfg.cpus : "", why);
 	if (lb_threads_expand(cfg.telems, cfg.ntelems, plan.npus, &plan.threads, &plan.tgroup,
 			      &plan.nthreads, why, sizeof(why)))
@@ -201,7 +201,7 @@ int main(int argc, char **argv)
 				c2c[i].rt_ns_p90);
 	}
 
-	rc = lb_run_all(&plan, &results, &nresults);
+	rc = lb_run_all(&plan, lb_verbose > 0 ? lb_output_point_verbose : NULL, &results, &nresults);
 	if (rc)
 		lb_exit(rc);
 

@@ -21,8 +21,8 @@
 #include <time.h>
 
 #include "check.h"
-#include "frwlock.h"
-#include "registry.h"
+#include "locks/frwlock.h"
+#include "locks/registry.h"
 
 static const struct lb_lock_ops *ops;
 static uint64_t ctr[4][LB_LOCK_MAX_COUNTERS];

@@ -5,8 +5,8 @@
 #include <math.h>
 
 #include "check.h"
-#include "harness.h"
-#include "stats.h"
+#include "harness/harness.h"
+#include "measure/statistics.h"
 
 /* Count reads by walking the interleave one operation at a time. */
 static uint64_t walk(const struct lb_ratio *r, unsigned tid, uint64_t n)

@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * test-latency.c - the histogram, the timer calibration and seed 002's report
+ * test-latency.c - the histogram, the timer calibration and the 2008 fair-rwlock posting's report
  *
  * 1. Percentiles of the log-linear histogram against inputs whose exact
  *    quantiles are known: exact below 128, never below the true value and
  *    at most one bucket (1/64) above it, never decreasing.
- * 2. The calibration of seed 002 (back-to-back reads, [min,avg,max]) on a
+ * 2. The calibration of Desnoyers' 2008 fair-rwlock posting (back-to-back reads, [min,avg,max]) on a
  *    synthetic counter whose back-to-back differences are chosen.
- * 3. The latency formatter fed seed 002's own figures (read from
- *    tests/golden/seed002-latency.txt) against the seed's lines, white
+ * 3. The latency formatter fed the 2008 fair-rwlock posting's own figures (read from
+ *    tests/golden/fair-rwlock-2008-latency.txt) against the posting's lines, white
  *    space aside. The intended difference: lockbench's first line names
  *    the lock ("** Performance tests: frwlock").
  */
@@ -18,10 +18,10 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "clock.h"
-#include "fair.h"
-#include "hist.h"
-#include "output.h"
+#include "base/clock.h"
+#include "plan/fair.h"
+#include "measure/hist.h"
+#include "output/output.h"
 
 /* --- 1. the histogram ------------------------------------------------------ */
 
@@ -176,7 +176,7 @@ static void calibration(void)
 	      lb_clock.read_cycles_avg <= lb_clock.read_cycles_max, "real counter [min,avg,max]");
 }
 
-/* --- 3. seed 002's report ---------------------------------------------------- */
+/* --- 3. the 2008 fair-rwlock posting's report ---------------------------------------------------- */
 
 #define MAXL 96
 #define MAXT 32
@@ -213,7 +213,7 @@ static struct lb_irq_cpu *cpu_slot(struct lb_result *r, struct phase *ph, int cp
 	return &ph->cpus[r->nirq_cpus++];
 }
 
-/* Turn the seed's lines into four results, as the fair scenario would give them. */
+/* Turn the posting's lines into four results, as the fair scenario would give them. */
 static unsigned seed_results(struct lb_result *res)
 {
 	struct lb_result *r = NULL;
@@ -291,7 +291,7 @@ static unsigned seed_results(struct lb_result *res)
 	return n;
 }
 
-static void seed002(void)
+static void posting_fair_rwlock_2008(void)
 {
 	const char *srcdir = getenv("srcdir");
 	static const struct lb_topo_info topo = { .cpu_model = "Dual quad-core Xeon 2.0GHz E5405" };
@@ -303,7 +303,7 @@ static void seed002(void)
 	unsigned n, nl = 0;
 	FILE *f, *m;
 
-	snprintf(path, sizeof(path), "%s/tests/golden/seed002-latency.txt", srcdir ? srcdir : ".");
+	snprintf(path, sizeof(path), "%s/tests/golden/fair-rwlock-2008-latency.txt", srcdir ? srcdir : ".");
 	f = fopen(path, "r");
 	CHECK(f != NULL, "cannot open %s", path);
 	if (!f)
@@ -332,9 +332,9 @@ static void seed002(void)
 		squeeze(tok, out[nl++], sizeof(out[0]));
 	free(buf);
 
-	CHECK(nl == ngolden, "%u lines, the seed has %u", nl, ngolden);
+	CHECK(nl == ngolden, "%u lines, the posting has %u", nl, ngolden);
 	CHECK_STR(out[0], "** Performance tests: frwlock");
-	CHECK(strcmp(golden[0], "** Performance tests") == 0, "the seed's first line");
+	CHECK(strcmp(golden[0], "** Performance tests") == 0, "the posting's first line");
 	for (unsigned i = 1; i < nl && i < ngolden; i++)
 		CHECK_STR(out[i], golden[i]);
 }
@@ -373,7 +373,7 @@ int main(void)
 {
 	hist_known();
 	calibration();
-	seed002();
+	posting_fair_rwlock_2008();
 	dropped();
 	return check_done();
 }

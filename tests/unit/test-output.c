@@ -2,12 +2,12 @@
 /*
  * test-output.c - the formatters on fixed numbers
  *
- * The table test feeds seed 000's own figures (read from
- * tests/golden/seed000-table.txt) to the table formatter and compares its
- * lines with the seed's, white space aside. The one intended difference:
+ * The table test feeds the 2014 rwsem-spinning posting's own figures (read from
+ * tests/golden/rwsem-spinning-2014-table.txt) to the table formatter and compares its
+ * lines with the posting's, white space aside. The one intended difference:
  * lockbench labels an exclusive lock's row with its ratio (spec section 2),
- * so the seed's "mutex" rows come out as "mutex/0:1". The sweep test does
- * the same with seed 003's thread sweep (tests/golden/seed003-sweep.txt),
+ * so the posting's "mutex" rows come out as "mutex/0:1". The sweep test does
+ * the same with the 2015 qrwlock byte-cmpxchg posting's thread sweep (tests/golden/qrwlock-byte-cmpxchg-2015-sweep.txt),
  * its two columns named after two fake locks called "w/o patch" and
  * "with patch".
  */
@@ -20,7 +20,7 @@
 #include <json.h>
 
 #include "check.h"
-#include "output.h"
+#include "output/output.h"
 
 static const struct lb_lock_ops fake_mutex = { .name = "mutex", .family = "sleep",
 					       .kind = LB_LOCK_EXCL };
@@ -65,7 +65,7 @@ static unsigned split_lines(char *buf, char lines[][160], unsigned max)
 	return nl;
 }
 
-/* Turn the seed's data lines from @first up to a non-data line into results. */
+/* Turn the posting's data lines from @first up to a non-data line into results. */
 static unsigned seed_results(unsigned first, struct lb_result *res, unsigned max)
 {
 	unsigned n = 0;
@@ -135,7 +135,7 @@ static void table(void)
 	char out[32][160];
 	unsigned n, nl, before, after;
 
-	load_golden("seed000-table.txt");
+	load_golden("rwsem-spinning-2014-table.txt");
 	if (ngolden < 10)
 		return;
 	/* the mutex rows */
@@ -148,7 +148,7 @@ static void table(void)
 	for (unsigned i = 2; i < nl && i < 4; i++) {
 		char want[160];
 
-		/* the seed's "mutex 2 ..." is lockbench's "mutex/0:1 2 ..." */
+		/* the posting's "mutex 2 ..." is lockbench's "mutex/0:1 2 ..." */
 		snprintf(want, sizeof(want), "mutex/0:1%s", golden[i] + strlen("mutex"));
 		CHECK_STR(out[i], want);
 	}
@@ -184,13 +184,13 @@ static void table(void)
 }
 
 /*
- * The stats table: seed 004's two blocks (ebizzy, dbench). Each figure
+ * The stats table: the 2013 aqticket posting's two blocks (ebizzy, dbench). Each figure
  * pair (mean m, stdev s) becomes two repetitions m + s/sqrt(2) and
  * m - s/sqrt(2), whose mean is m and sample stdev s. The intended
  * differences: lockbench's title names the two locks, the ratio, the load
  * and the metric ("ebizzy (rec/sec higher is better)" becomes "base vs
  * patched, ratio 0:1, load 1 (throughput: ops/s, higher is better)"), and
- * the seed's ebizzy block has one stray "+---" in its second rule, which
+ * the posting's ebizzy block has one stray "+---" in its second rule, which
  * lockbench draws like all the others.
  */
 static void stats(void)
@@ -204,7 +204,7 @@ static void stats(void)
 	};
 	struct lb_config cfg = { .telems = telems, .ntelems = 3 };
 	char seed[32][160], out[32][160];
-	unsigned nseed = load_lines("seed004-stats.txt", seed, 32);
+	unsigned nseed = load_lines("aqticket-2013-stats.txt", seed, 32);
 
 	CHECK(nseed == 18, "two blocks of 9 lines, got %u", nseed);
 	for (unsigned blk = 0; blk < 2 && nseed == 18; blk++) {
@@ -247,8 +247,8 @@ static void stats(void)
 			continue;
 		CHECK_STR(out[0], g[0]);
 		CHECK_STR(out[1], "base vs patched, ratio 0:1, load 1 (throughput: ops/s, higher is better)");
-		CHECK(strstr(g[1], "higher is better)") != NULL, "the seed's title names the direction");
-		CHECK_STR(out[2], blk ? g[2] : g[4]);	/* the seed's ebizzy rule has a stray +--- */
+		CHECK(strstr(g[1], "higher is better)") != NULL, "the posting's title names the direction");
+		CHECK_STR(out[2], blk ? g[2] : g[4]);	/* the posting's ebizzy rule has a stray +--- */
 		for (unsigned i = 3; i < 9; i++)
 			CHECK_STR(out[i], g[i]);
 	}
@@ -286,9 +286,9 @@ static void stats(void)
 }
 
 /*
- * compare: seed 000's mutex rows as reference rows, its "Before patch"
+ * compare: the 2014 rwsem-spinning posting's mutex rows as reference rows, its "Before patch"
  * and "After patch" figures as the two sides; the % Change lines must be
- * the seed's, computed, not copied.
+ * the posting's, computed, not copied.
  */
 static void compare(void)
 {
@@ -300,7 +300,7 @@ static void compare(void)
 	FILE *m;
 	unsigned nl, b, a, c;
 
-	load_golden("seed000-table.txt");
+	load_golden("rwsem-spinning-2014-table.txt");
 	if (ngolden < 30)
 		return;
 	b = find("Before patch:");
@@ -375,7 +375,7 @@ static void compare_noise(void)
 	free(buf);
 }
 
-/* aim7: the seed's own rows through the formatter, then a row computed from results. */
+/* aim7: the posting's own rows through the formatter, then a row computed from results. */
 static void aim7(void)
 {
 	static const struct lb_aim7_row seed[] = {
@@ -393,7 +393,7 @@ static void aim7(void)
 	FILE *m;
 	unsigned nl;
 
-	load_golden("seed000-aim7.txt");
+	load_golden("rwsem-spinning-2014-aim7.txt");
 	if (ngolden < 8)
 		return;
 	m = open_memstream(&buf, &len);
@@ -715,11 +715,11 @@ static void sweep(void)
 	char out[32][160], b[32];
 	unsigned nrows = 0, nl;
 
-	load_golden("seed003-sweep.txt");
-	CHECK(ngolden >= 15, "seed 003 golden file: %u lines", ngolden);
+	load_golden("qrwlock-byte-cmpxchg-2015-sweep.txt");
+	CHECK(ngolden >= 15, "Long's 2015 qrwlock byte-cmpxchg posting golden file: %u lines", ngolden);
 	if (ngolden < 15)
 		return;
-	/* the seed's rows, run the way lockbench runs them: lock outermost */
+	/* the posting's rows, run the way lockbench runs them: lock outermost */
 	memset(res, 0, sizeof(res));
 	for (unsigned lk = 0; lk < 2; lk++)
 		for (unsigned i = 4; i < ngolden; i++) {
@@ -735,7 +735,7 @@ static void sweep(void)
 			res[rep.nresults++].exec_ms = v[lk];
 			nrows += !lk;
 		}
-	CHECK(nrows == 11, "11 thread counts in the seed, got %u", nrows);
+	CHECK(nrows == 11, "11 thread counts in the posting, got %u", nrows);
 	nl = render_with(lb_output_sweep, &rep, out, 32);
 	CHECK(nl == 3 + nrows + 1, "title, header, rule, %u rows and the note: got %u lines", nrows,
 	      nl);
@@ -768,7 +768,7 @@ static void sweep(void)
 	CHECK(strstr(out[nl - 1], "Mops/s") && strstr(out[nl - 1], "positive is better"),
 	      "fixed-time note: %s", out[nl - 1]);
 
-	/* the figures and the change, as the seed prints them */
+	/* the figures and the change, as the posting prints them */
 	CHECK_STR(lb_sweep_figure(990, b, sizeof(b)), "990");
 	CHECK_STR(lb_sweep_figure(13767.4, b, sizeof(b)), "13767");
 	CHECK_STR(lb_sweep_figure(99.4, b, sizeof(b)), "99.4");

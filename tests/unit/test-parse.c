@@ -5,7 +5,7 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "parse.h"
+#include "base/parse.h"
 
 static void numbers(void)
 {

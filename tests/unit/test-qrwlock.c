@@ -2,7 +2,7 @@
 /*
  * test-qrwlock.c - qrwlock-wcas and qrwlock-bcas differ in the announcement only
  *
- * Seed 003 measures one change: how a waiting writer sets _QW_WAITING.
+ * Long's 2015 qrwlock byte-cmpxchg posting measures one change: how a waiting writer sets _QW_WAITING.
  * This test compiles the qrwlock body (locks/qrwlock-common.h) with a step
  * hook, so that a single thread can play the other threads at chosen steps
  * of the slow paths, and drives the WCAS and BCAS variants through the same
@@ -25,12 +25,12 @@
 #include <string.h>
 
 #include "check.h"
-#include "registry.h"
+#include "locks/registry.h"
 
 struct lb_qrw;
 static void test_step(struct lb_qrw *l, struct lb_tctx *t, int step);
 #define LB_QRW_TEST_STEP(l, t, s) test_step((l), (t), (s))
-#include "qrwlock-common.h"
+#include "locks/qrwlock-common.h"
 
 LB_QRWLOCK_DEFINE(tw, LB_QRW_WCAS, 0)
 LB_QRWLOCK_DEFINE(tb, LB_QRW_BCAS, 0)

@@ -3,8 +3,8 @@
 #include "config.h"
 
 #include "check.h"
-#include "inner.h"
-#include "registry.h"
+#include "locks/inner.h"
+#include "locks/registry.h"
 
 int main(void)
 {

@@ -8,18 +8,18 @@
  * interrupt context and never on a thread inside its own write-side
  * critical section (the emulated interrupt mask works, whether the harness
  * or the lock masks), and a lock that lets readers in beside a writer
- * fails seed 002's array check (exit 3).
+ * fails the 2008 fair-rwlock posting's array check (exit 3).
  */
 #include "config.h"
 
 #include <unistd.h>
 
 #include "check.h"
-#include "clock.h"
-#include "harness.h"
-#include "lb-atomic.h"
-#include "log.h"
-#include "registry.h"
+#include "base/clock.h"
+#include "harness/harness.h"
+#include "base/lb-atomic.h"
+#include "base/log.h"
+#include "locks/registry.h"
 
 /* --- a small correct reader-writer spinlock that watches its callers ------- */
 

@@ -13,7 +13,7 @@
 #include <math.h>
 
 #include "check.h"
-#include "stats.h"
+#include "measure/statistics.h"
 
 #define NEAR(got, want, tol) \
 	CHECK(fabs((got) - (want)) <= (tol), "got %.15g, want %.15g", (double)(got), (double)(want))

@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* clock.c - calibrate the cycle counter against CLOCK_MONOTONIC, once */
+#include "config.h"
+
+#include <stdbool.h>
+
+#include "base/clock.h"
+#include "base/lb-atomic.h"
+
+struct lb_clock lb_clock;
+static bool calibrated;
+
+/* Ticks per ns over a window of about @ns, bracketed by monotonic reads. */
+static double measure_freq(uint64_t ns)
+{
+	uint64_t t0 = lb_now_ns(), c0 = lb_cycles_fenced(), t1, c1;
+
+	do {
+		t1 = lb_now_ns();
+	} while (t1 - t0 < ns);
+	c1 = lb_cycles_fenced();
+	return (double)(c1 - c0) / (double)(t1 - t0);
+}
+
+/*
+ * The calibration of Desnoyers' 2008 fair-rwlock posting: back-to-back reads. Inlined, so that
+ * lb_clock_calibrate() measures exactly the two fenced reads the latency
+ * loops put around an acquisition, with no call in between.
+ */
+static LB_ALWAYS_INLINE void read_cost(lb_clock_read_fn read, unsigned n, struct lb_read_cost *out)
+{
+	uint64_t sum = 0, mn = UINT64_MAX, mx = 0;
+
+	for (unsigned i = 0; i < n; i++) {
+		uint64_t a = read(), b = read(), d = b - a;
+
+		sum += d;
+		mn = d < mn ? d : mn;
+		mx = d > mx ? d : mx;
+	}
+	out->min = n ? mn : 0;
+	out->max = mx;
+	out->avg = n ? (double)sum / n : 0;
+}
+
+void lb_clock_read_cost(lb_clock_read_fn read, unsigned n, struct lb_read_cost *out)
+{
+	read_cost(read, n, out);
+}
+
+static inline uint64_t fenced_read(void)
+{
+	return lb_cycles_fenced();
+}
+
+void lb_clock_calibrate(void)
+{
+	struct lb_read_cost rc;
+	uint64_t start = lb_now_ns();
+	double f[3];
+	enum { NREAD = 1000, NPAUSE = 20000 };
+
+	if (calibrated)
+		return;
+#if defined(__x86_64__) || defined(__i386__)
+	lb_clock.source = "rdtsc";
+#elif defined(__aarch64__)
+	lb_clock.source = "cntvct";
+#else
+	lb_clock.source = "clock_gettime";
+#endif
+	/* median of three 8 ms windows */
+	for (int i = 0; i < 3; i++)
+		f[i] = measure_freq(8000000);
+	if (f[0] > f[1]) { double x = f[0]; f[0] = f[1]; f[1] = x; }
+	if (f[1] > f[2]) { double x = f[1]; f[1] = f[2]; f[2] = x; }
+	if (f[0] > f[1]) { double x = f[0]; f[0] = f[1]; f[1] = x; }
+	lb_clock.tsc_per_ns = f[1] > 0 ? f[1] : 1.0;
+
+	/* Desnoyers' 2008 fair-rwlock posting: back-to-back fenced reads, [min,avg,max] */
+	read_cost(fenced_read, NREAD, &rc);
+	lb_clock.read_cycles_min = rc.min;
+	lb_clock.read_cycles_max = rc.max;
+	lb_clock.read_cycles_avg = rc.avg;
+
+	/* pause cost: best of three batches (the VM adds noise, never removes it) */
+	lb_clock.pause_cycles = 1e30;
+	for (int r = 0; r < 3; r++) {
+		uint64_t c0 = lb_cycles_fenced(), c1;
+
+		for (int i = 0; i < NPAUSE; i++)
+			lb_cpu_relax();
+		c1 = lb_cycles_fenced();
+		if ((double)(c1 - c0) / NPAUSE < lb_clock.pause_cycles)
+			lb_clock.pause_cycles = (double)(c1 - c0) / NPAUSE;
+	}
+	lb_clock.pause_ns = lb_clock.pause_cycles / lb_clock.tsc_per_ns;
+	lb_clock.calib_ms = (double)(lb_now_ns() - start) / 1e6;
+	calibrated = true;
+}
+
+double lb_cycles_to_ns(uint64_t cycles)
+{
+	return (double)cycles / lb_clock.tsc_per_ns;
+}

@@ -1,0 +1,110 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * clock.h - the cycle counter, calibrated once per process
+ *
+ * x86: rdtsc (invariant TSC; on the build VM every value is a multiple of
+ * 21 ticks, platform-notes.md section 3); arm64: cntvct_el0; elsewhere
+ * CLOCK_MONOTONIC in ns. "Cycles" in lockbench's output are ticks of this
+ * counter.
+ */
+#ifndef LB_SRC_CLOCK_H
+#define LB_SRC_CLOCK_H
+
+#include <stdint.h>
+#include <time.h>
+
+#include "base/compiler.h"
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <x86intrin.h>
+#endif
+
+struct lb_clock {
+	double tsc_per_ns;	/* counter ticks per nanosecond */
+	double pause_ns;	/* cost of one lb_cpu_relax() */
+	double pause_cycles;
+	double read_cycles_avg;	/* back-to-back fenced reads: the 2008 fair-rwlock posting's get_cycles cost */
+	uint64_t read_cycles_min, read_cycles_max;
+	double calib_ms;	/* time spent calibrating */
+	const char *source;	/* "rdtsc", "cntvct", "clock_gettime" */
+};
+
+extern struct lb_clock lb_clock;
+
+/* lb_now_ns() - CLOCK_MONOTONIC in ns */
+static inline uint64_t lb_now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* lb_cycles() - the raw counter, unfenced */
+static LB_ALWAYS_INLINE uint64_t lb_cycles(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+	return __rdtsc();
+#elif defined(__aarch64__)
+	uint64_t v;
+
+	__asm__ __volatile__("mrs %0, cntvct_el0" : "=r"(v));
+	return v;
+#else
+	return lb_now_ns();
+#endif
+}
+
+/* lb_cycles_fenced() - the counter, ordered after earlier loads and before later ones */
+static LB_ALWAYS_INLINE uint64_t lb_cycles_fenced(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+	uint64_t v;
+
+	_mm_lfence();
+	v = __rdtsc();
+	_mm_lfence();
+	return v;
+#elif defined(__aarch64__)
+	uint64_t v;
+
+	__asm__ __volatile__("isb; mrs %0, cntvct_el0; isb" : "=r"(v) : : "memory");
+	return v;
+#else
+	return lb_now_ns();
+#endif
+}
+
+/**
+ * struct lb_read_cost - the cost of reading the counter (the 2008 fair-rwlock posting's
+ * "get_cycles takes [min,avg,max] 78,79,84 cycles, results calibrated on avg")
+ */
+struct lb_read_cost {
+	uint64_t min, max;
+	double avg;
+};
+
+/* A counter to calibrate: lb_cycles_fenced in lockbench, a fake one in the tests. */
+typedef uint64_t (*lb_clock_read_fn)(void);
+
+/**
+ * lb_clock_read_cost() - [min,avg,max] of @n back-to-back reads of @read
+ *
+ * Each sample is the difference of two consecutive reads, as the 2008 fair-rwlock posting's
+ * calibration does (10 pairs there; lockbench takes more). Latencies timed
+ * with the same two reads around an acquisition are then reported less the
+ * average. lb_clock_calibrate() runs the same code with the fenced
+ * counter inlined.
+ */
+void lb_clock_read_cost(lb_clock_read_fn read, unsigned n, struct lb_read_cost *out);
+
+/**
+ * lb_clock_calibrate() - measure counter frequency, pause and timer cost
+ *
+ * Idempotent: only the first call measures (about 30 ms).
+ */
+void lb_clock_calibrate(void);
+/* lb_cycles_to_ns() - convert a counter delta */
+double lb_cycles_to_ns(uint64_t cycles);
+
+#endif /* LB_SRC_CLOCK_H */

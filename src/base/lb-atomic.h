@@ -1,0 +1,116 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * lb-atomic.h - atomics and fences named by their intent
+ *
+ * Lock code never calls __atomic_* directly: it says which ordering it
+ * needs through these names, so that a reviewer can check each choice
+ * against its pairing comment. All operations are GCC/Clang __atomic
+ * builtins, which also work on the byte and half-word sub-objects of a
+ * lock word, so a lock keeps the kernel's mixed-size accesses as they are.
+ *
+ * The kernel's fully ordered RMWs (xchg, cmpxchg, atomic_*_return) map to
+ * the *_full forms (seq_cst); its void RMWs (atomic_add, atomic_or) map to
+ * the *_relaxed forms.
+ */
+#ifndef LB_SRC_LB_ATOMIC_H
+#define LB_SRC_LB_ATOMIC_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define lb_load_relaxed(p)	__atomic_load_n((p), __ATOMIC_RELAXED)
+#define lb_load_acquire(p)	__atomic_load_n((p), __ATOMIC_ACQUIRE)
+#define lb_load_full(p)		__atomic_load_n((p), __ATOMIC_SEQ_CST)
+#define lb_store_relaxed(p, v)	__atomic_store_n((p), (v), __ATOMIC_RELAXED)
+#define lb_store_release(p, v)	__atomic_store_n((p), (v), __ATOMIC_RELEASE)
+#define lb_store_full(p, v)	__atomic_store_n((p), (v), __ATOMIC_SEQ_CST)
+
+#define lb_xchg_relaxed(p, v)	__atomic_exchange_n((p), (v), __ATOMIC_RELAXED)
+#define lb_xchg_acquire(p, v)	__atomic_exchange_n((p), (v), __ATOMIC_ACQUIRE)
+#define lb_xchg_release(p, v)	__atomic_exchange_n((p), (v), __ATOMIC_RELEASE)
+#define lb_xchg_full(p, v)	__atomic_exchange_n((p), (v), __ATOMIC_SEQ_CST)
+
+/*
+ * lb_cmpxchg_*(p, oldp, new): strong compare-and-swap. On failure *oldp is
+ * updated with the value found (C11 semantics), so loops need no reload.
+ * The failure ordering is relaxed except for the _full form.
+ */
+#define lb_cmpxchg_relaxed(p, o, n) \
+	__atomic_compare_exchange_n((p), (o), (n), false, __ATOMIC_RELAXED, __ATOMIC_RELAXED)
+#define lb_cmpxchg_acquire(p, o, n) \
+	__atomic_compare_exchange_n((p), (o), (n), false, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)
+#define lb_cmpxchg_release(p, o, n) \
+	__atomic_compare_exchange_n((p), (o), (n), false, __ATOMIC_RELEASE, __ATOMIC_RELAXED)
+#define lb_cmpxchg_acq_rel(p, o, n) \
+	__atomic_compare_exchange_n((p), (o), (n), false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)
+#define lb_cmpxchg_full(p, o, n) \
+	__atomic_compare_exchange_n((p), (o), (n), false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)
+
+#define lb_fetch_add_relaxed(p, v)	__atomic_fetch_add((p), (v), __ATOMIC_RELAXED)
+#define lb_fetch_add_acquire(p, v)	__atomic_fetch_add((p), (v), __ATOMIC_ACQUIRE)
+#define lb_fetch_add_release(p, v)	__atomic_fetch_add((p), (v), __ATOMIC_RELEASE)
+#define lb_fetch_add_full(p, v)		__atomic_fetch_add((p), (v), __ATOMIC_SEQ_CST)
+#define lb_fetch_sub_relaxed(p, v)	__atomic_fetch_sub((p), (v), __ATOMIC_RELAXED)
+#define lb_fetch_sub_acquire(p, v)	__atomic_fetch_sub((p), (v), __ATOMIC_ACQUIRE)
+#define lb_fetch_sub_release(p, v)	__atomic_fetch_sub((p), (v), __ATOMIC_RELEASE)
+#define lb_fetch_sub_full(p, v)		__atomic_fetch_sub((p), (v), __ATOMIC_SEQ_CST)
+#define lb_fetch_or_relaxed(p, v)	__atomic_fetch_or((p), (v), __ATOMIC_RELAXED)
+#define lb_fetch_or_acquire(p, v)	__atomic_fetch_or((p), (v), __ATOMIC_ACQUIRE)
+#define lb_fetch_or_release(p, v)	__atomic_fetch_or((p), (v), __ATOMIC_RELEASE)
+#define lb_fetch_or_full(p, v)		__atomic_fetch_or((p), (v), __ATOMIC_SEQ_CST)
+#define lb_fetch_and_relaxed(p, v)	__atomic_fetch_and((p), (v), __ATOMIC_RELAXED)
+#define lb_fetch_and_release(p, v)	__atomic_fetch_and((p), (v), __ATOMIC_RELEASE)
+#define lb_fetch_and_full(p, v)		__atomic_fetch_and((p), (v), __ATOMIC_SEQ_CST)
+#define lb_add_return_relaxed(p, v)	__atomic_add_fetch((p), (v), __ATOMIC_RELAXED)
+#define lb_add_return_acquire(p, v)	__atomic_add_fetch((p), (v), __ATOMIC_ACQUIRE)
+#define lb_add_return_release(p, v)	__atomic_add_fetch((p), (v), __ATOMIC_RELEASE)
+#define lb_add_return_full(p, v)	__atomic_add_fetch((p), (v), __ATOMIC_SEQ_CST)
+
+#define lb_fence_acquire()	__atomic_thread_fence(__ATOMIC_ACQUIRE)
+#define lb_fence_release()	__atomic_thread_fence(__ATOMIC_RELEASE)
+#define lb_fence_full()		__atomic_thread_fence(__ATOMIC_SEQ_CST)
+#define lb_barrier()		__atomic_signal_fence(__ATOMIC_SEQ_CST)
+
+/**
+ * lb_add_owner_release16() - add to a half-word that only the caller writes
+ * @p: the half-word (the ticket lock's head: only the lock's owner moves it)
+ * @v: what to add
+ *
+ * The kernel's x86 ticket unlock, __add() without the LOCK prefix: one
+ * non-locked add to memory, so one read-for-ownership of the line, where a
+ * load followed by a store would first fetch the line shared from the
+ * spinning waiters and then upgrade it (two coherence transactions on the
+ * hand-off path). Not atomic against other writers, which is why only the
+ * owner may use it; aligned, so readers see the old or the new value. x86
+ * is TSO, so the store is a release (the "memory" clobber keeps the
+ * compiler from sinking the critical section below it). Elsewhere a
+ * relaxed load and a release store.
+ */
+static inline void lb_add_owner_release16(uint16_t *p, uint16_t v)
+{
+#if defined(__x86_64__) || defined(__i386__)
+	__asm__ __volatile__("addw %1, %0" : "+m"(*p) : "ri"(v) : "memory");
+#else
+	__atomic_store_n(p, (uint16_t)(__atomic_load_n(p, __ATOMIC_RELAXED) + v),
+			 __ATOMIC_RELEASE);
+#endif
+}
+
+/**
+ * lb_cpu_relax() - spin-wait hint (x86 pause, arm64 yield)
+ *
+ * Every spin loop calls it; the harness's critical-section "load" is a
+ * count of these.
+ */
+static inline void lb_cpu_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+	__builtin_ia32_pause();
+#elif defined(__aarch64__)
+	__asm__ __volatile__("yield" ::: "memory");
+#else
+	lb_barrier();
+#endif
+}
+
+#endif /* LB_SRC_LB_ATOMIC_H */

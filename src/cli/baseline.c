@@ -1,0 +1,386 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * baseline.c - read an earlier CSV (libcsv) or JSON (json-c) of lockbench
+ *
+ * Both formats carry the same fields (output-csv.c, output-json.c); this
+ * file reads the ones a comparison needs, one result per point and
+ * repetition, and refuses what it cannot trust: a file that is not
+ * lockbench's (format_version and the header or top-level keys are
+ * checked), one written by a newer format, and a truncated one (JSON that
+ * ends early; CSV that does not end with a newline, has an unterminated
+ * quote or a row shorter than its header).
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <json.h>
+#ifdef HAVE_LIBCSV
+#include <csv.h>
+#endif
+
+#include "cli/baseline.h"
+#include "base/log.h"
+#include "output/output.h"
+
+#define WHY(...) (snprintf(why, len, __VA_ARGS__), LB_EXIT_USAGE)
+
+/* The fields a comparison needs; every lockbench CSV and JSON result has them. */
+static const char *const need[] = {
+	"format_version", "lock", "ratio_reads", "ratio_writes", "threads", "load", "load_unit",
+	"mode", "repeat", "exec_time_ms", "ops_per_s", NULL,
+};
+
+/* One record: a CSV row under its header, or a JSON result object. */
+struct rec {
+	char **hdr, **val;	/* CSV */
+	unsigned n;
+	json_object *obj;	/* JSON */
+	unsigned line;		/* for messages: CSV line, or JSON result index */
+};
+
+static const char *rec_get(const struct rec *r, const char *key)
+{
+	json_object *v;
+
+	if (r->obj)
+		return json_object_object_get_ex(r->obj, key, &v) && v ? json_object_get_string(v)
+									: NULL;
+	for (unsigned i = 0; i < r->n; i++)
+		if (strcmp(r->hdr[i], key) == 0)
+			return r->val[i];
+	return NULL;
+}
+
+static struct lb_lock_ops *stub_for(struct lb_baseline *b, const char *name)
+{
+	for (unsigned i = 0; i < b->nstubs; i++)
+		if (strcmp(b->stubs[i].name, name) == 0)
+			return &b->stubs[i];
+	return NULL;
+}
+
+static bool to_u64(const char *s, unsigned long long *out)
+{
+	char *end;
+
+	errno = 0;
+	*out = strtoull(s, &end, 10);
+	return !errno && end != s && !*end && *s != '-';
+}
+
+static bool to_double(const char *s, double *out)
+{
+	char *end;
+
+	*out = strtod(s, &end);
+	return end != s && !*end && *out >= 0;
+}
+
+/* Turn one record into results[b->n] (room for it was allocated). */
+static int add_record(struct lb_baseline *b, const struct rec *r, const char *what, char *why,
+		      size_t len)
+{
+	enum { FV, LOCK, RR, RW, THREADS, LOAD, UNIT, MODE, REPEAT, EXEC, OPS_S };
+	const char *v[LB_ARRAY_SIZE(need)];
+	struct lb_result *res = &b->results[b->n];
+	unsigned long long fv = 1, rr, rw, threads, load;
+	double repeat, exec_ms, ops_s;
+	struct lb_lock_ops *stub;
+
+	for (unsigned i = 0; need[i]; i++) {
+		v[i] = rec_get(r, need[i]);
+		if ((!v[i] || !*v[i]) && !(i == FV && r->obj))	/* JSON: the version is the file's */
+			return WHY("%s %u has no %s: not a lockbench result", what, r->line, need[i]);
+	}
+	if (!r->obj && !to_u64(v[FV], &fv))
+		return WHY("%s %u: format_version '%s' is not a number", what, r->line, v[FV]);
+	if (fv < 1 || fv > LB_FORMAT_VERSION)
+		return WHY("%s %u: format_version %llu is not one this lockbench reads (1..%d)", what,
+			   r->line, fv, LB_FORMAT_VERSION);
+	if (!to_u64(v[RR], &rr) || !to_u64(v[RW], &rw) || !to_u64(v[THREADS], &threads) ||
+	    !to_u64(v[LOAD], &load) || !to_double(v[REPEAT], &repeat) ||
+	    !to_double(v[EXEC], &exec_ms) || !to_double(v[OPS_S], &ops_s))
+		return WHY("%s %u: a ratio, threads, load, repeat or figure is not a number", what,
+			   r->line);
+	if ((rr == 0 && rw == 0) || rr > UINT32_MAX || rw > UINT32_MAX || threads == 0 ||
+	    threads > LB_MAX_THREADS || (strcmp(v[UNIT], "pause") && strcmp(v[UNIT], "ns")) ||
+	    (strcmp(v[MODE], "ops") && strcmp(v[MODE], "time")))
+		return WHY("%s %u: the ratio, threads, load_unit or mode is not one lockbench writes",
+			   what, r->line);
+	stub = stub_for(b, v[LOCK]);
+	if (!stub) {
+		stub = &b->stubs[b->nstubs++];
+		stub->name = strdup(v[LOCK]);
+		stub->family = "baseline";
+		stub->desc = "from --baseline";
+		if (!stub->name)
+			return WHY("out of memory");
+	}
+	memset(res, 0, sizeof(*res));
+	res->point.ops = stub;
+	res->point.ratio = (struct lb_ratio){ (uint32_t)rr, (uint32_t)rw };
+	res->point.nthreads = (unsigned)threads;
+	res->point.load_arg = load;
+	res->point.load_ns = strcmp(v[UNIT], "ns") == 0;
+	res->point.duration = strcmp(v[MODE], "time") == 0 ? 1 : 0;
+	res->point.repeat = repeat >= 1 ? (unsigned)repeat - 1 : 0;
+	res->point.lock_node = -1;
+	res->exec_ms = exec_ms;
+	res->ops_per_s = ops_s;
+	b->n++;
+	return 0;
+}
+
+static int alloc_results(struct lb_baseline *b, unsigned n, char *why, size_t len)
+{
+	b->results = calloc(n + 1, sizeof(*b->results));
+	b->stubs = calloc(n + 1, sizeof(*b->stubs));
+	if (!b->results || !b->stubs)
+		return WHY("out of memory for %u points", n);
+	return 0;
+}
+
+static int load_json(struct lb_baseline *b, const char *buf, size_t blen, char *why, size_t len)
+{
+	struct json_tokener *tok = json_tokener_new();
+	json_object *root, *v, *results;
+	enum json_tokener_error e;
+	int rc = 0;
+	size_t n;
+
+	if (!tok)
+		return WHY("out of memory");
+	root = json_tokener_parse_ex(tok, buf, (int)blen);
+	e = json_tokener_get_error(tok);
+	json_tokener_free(tok);
+	if (!root)
+		return e == json_tokener_continue ? WHY("the JSON ends early: truncated file") :
+		       WHY("not valid JSON: %s", json_tokener_error_desc(e));
+	if (!json_object_is_type(root, json_type_object) ||
+	    !json_object_object_get_ex(root, "format_version", &v) ||
+	    !json_object_is_type(v, json_type_int) ||
+	    !json_object_object_get_ex(root, "lockbench_version", NULL) ||
+	    !json_object_object_get_ex(root, "results", &results) ||
+	    !json_object_is_type(results, json_type_array)) {
+		rc = WHY("not a JSON file of lockbench (no format_version, lockbench_version and "
+			 "results)");
+		goto out;
+	}
+	if (json_object_get_int(v) < 1 || json_object_get_int(v) > LB_FORMAT_VERSION) {
+		rc = WHY("format_version %d is not one this lockbench reads (1..%d)",
+			 json_object_get_int(v), LB_FORMAT_VERSION);
+		goto out;
+	}
+	n = json_object_array_length(results);
+	rc = alloc_results(b, (unsigned)n, why, len);
+	for (size_t i = 0; !rc && i < n; i++) {
+		struct rec r = { .obj = json_object_array_get_idx(results, i), .line = (unsigned)i };
+
+		if (!json_object_is_type(r.obj, json_type_object))
+			rc = WHY("result %zu is not an object: not a lockbench result", i);
+		else
+			rc = add_record(b, &r, "result", why, len);
+	}
+out:
+	json_object_put(root);
+	return rc;
+}
+
+#ifdef HAVE_LIBCSV
+struct csv_rows {
+	char ***rows;		/* rows of fields */
+	unsigned *nf;		/* fields per row */
+	unsigned n, cap;
+	char **cur;
+	unsigned ncur, capcur;
+	bool oom;
+};
+
+static void csv_field(void *s, size_t l, void *data)
+{
+	struct csv_rows *c = data;
+	char *f = malloc(l + 1);
+
+	if (c->ncur == c->capcur) {
+		char **nc = realloc(c->cur, (c->capcur * 2 + 8) * sizeof(*nc));
+
+		if (!nc) {
+			c->oom = true;
+			free(f);
+			return;
+		}
+		c->cur = nc;
+		c->capcur = c->capcur * 2 + 8;
+	}
+	if (!f) {
+		c->oom = true;
+		return;
+	}
+	memcpy(f, s ? s : "", s ? l : 0);
+	f[s ? l : 0] = '\0';
+	c->cur[c->ncur++] = f;
+}
+
+static void csv_row(int ch, void *data)
+{
+	struct csv_rows *c = data;
+
+	if (c->n == c->cap) {
+		char ***nr = realloc(c->rows, (c->cap * 2 + 16) * sizeof(*nr));
+		unsigned *nn = realloc(c->nf, (c->cap * 2 + 16) * sizeof(*nn));
+
+		if (nr)
+			c->rows = nr;
+		if (nn)
+			c->nf = nn;
+		if (!nr || !nn) {
+			c->oom = true;
+			return;
+		}
+		c->cap = c->cap * 2 + 16;
+	}
+	c->rows[c->n] = c->cur;
+	c->nf[c->n++] = c->ncur;
+	c->cur = NULL;
+	c->ncur = c->capcur = 0;
+}
+
+static void csv_rows_free(struct csv_rows *c)
+{
+	for (unsigned i = 0; i < c->n; i++) {
+		for (unsigned j = 0; j < c->nf[i]; j++)
+			free(c->rows[i][j]);
+		free(c->rows[i]);
+	}
+	for (unsigned j = 0; j < c->ncur; j++)
+		free(c->cur[j]);
+	free(c->cur);
+	free(c->rows);
+	free(c->nf);
+}
+
+static int load_csv(struct lb_baseline *b, const char *buf, size_t blen, char *why, size_t len)
+{
+	struct csv_parser p;
+	struct csv_rows c = { 0 };
+	int rc = 0;
+
+	if (blen == 0 || buf[blen - 1] != '\n')
+		return WHY("the last line does not end: truncated file");
+	if (csv_init(&p, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL))
+		return WHY("out of memory");
+	if (csv_parse(&p, buf, blen, csv_field, csv_row, &c) != blen ||
+	    csv_fini(&p, csv_field, csv_row, &c)) {
+		rc = WHY("not valid CSV (%s): damaged or truncated file",
+			 csv_strerror(csv_error(&p)));
+		goto out;
+	}
+	if (c.oom) {
+		rc = WHY("out of memory");
+		goto out;
+	}
+	if (c.n == 0 || c.nf[0] == 0 || strcmp(c.rows[0][0], "format_version") != 0) {
+		rc = WHY("not a CSV file of lockbench (its first column is not format_version)");
+		goto out;
+	}
+	for (unsigned i = 0; need[i]; i++) {
+		struct rec hdr = { .hdr = c.rows[0], .val = c.rows[0], .n = c.nf[0] };
+
+		if (!rec_get(&hdr, need[i])) {
+			rc = WHY("not a CSV file of lockbench: no column %s", need[i]);
+			goto out;
+		}
+	}
+	rc = alloc_results(b, c.n, why, len);
+	for (unsigned i = 1; !rc && i < c.n; i++) {
+		struct rec r = { .hdr = c.rows[0], .val = c.rows[i], .n = c.nf[i], .line = i + 1 };
+
+		if (c.nf[i] != c.nf[0])
+			rc = WHY("line %u has %u fields, the header %u: truncated or damaged file",
+				 i + 1, c.nf[i], c.nf[0]);
+		else
+			rc = add_record(b, &r, "line", why, len);
+	}
+out:
+	csv_free(&p);
+	csv_rows_free(&c);
+	return rc;
+}
+#endif
+
+int lb_baseline_load(const char *path, struct lb_baseline *b, char *why, size_t len)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL;
+	size_t blen = 0, i = 0;
+	FILE *m;
+	int rc;
+
+	memset(b, 0, sizeof(*b));
+	b->path = path;
+	if (!f)
+		return WHY("cannot open: %s", strerror(errno));
+	m = open_memstream(&buf, &blen);
+	if (!m) {
+		fclose(f);
+		return WHY("out of memory");
+	}
+	for (int ch; (ch = getc(f)) != EOF;)
+		putc(ch, m);
+	rc = ferror(f);
+	fclose(f);
+	if (fclose(m) || rc) {
+		free(buf);
+		return WHY("cannot read it");
+	}
+	while (i < blen && (buf[i] == ' ' || buf[i] == '\n' || buf[i] == '\t' || buf[i] == '\r'))
+		i++;
+	if (i == blen) {
+		rc = WHY("the file is empty");
+	} else if (buf[i] == '{') {
+		rc = load_json(b, buf, blen, why, len);
+	} else {
+#ifdef HAVE_LIBCSV
+		rc = load_csv(b, buf, blen, why, len);
+#else
+		snprintf(why, len, "reading a CSV baseline needs libcsv, and this lockbench was "
+			 "built without it (apt-get install libcsv-dev, then configure again); a "
+			 "JSON file (-f json) works");
+		rc = LB_EXIT_UNAVAIL;
+#endif
+	}
+	free(buf);
+	if (!rc && b->n == 0)
+		rc = WHY("it holds no measured point");
+	if (rc)
+		lb_baseline_free(b);
+	return rc;
+}
+
+bool lb_baseline_has(const struct lb_baseline *b, const struct lb_point *p)
+{
+	for (unsigned i = 0; i < b->n; i++) {
+		const struct lb_point *q = &b->results[i].point;
+
+		if (strcmp(q->ops->name, p->ops->name) == 0 && q->ratio.r == p->ratio.r &&
+		    q->ratio.w == p->ratio.w && q->nthreads == p->nthreads &&
+		    q->load_arg == p->load_arg && q->load_ns == p->load_ns &&
+		    (q->duration > 0) == (p->duration > 0))
+			return true;
+	}
+	return false;
+}
+
+void lb_baseline_free(struct lb_baseline *b)
+{
+	for (unsigned i = 0; b->stubs && i < b->nstubs; i++)
+		free((char *)b->stubs[i].name);
+	free(b->stubs);
+	free(b->results);
+	b->stubs = NULL;
+	b->results = NULL;
+	b->n = b->nstubs = 0;
+}

@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * harness.h - one measured point: create, pin, barrier, run, join
+ */
+#ifndef LB_SRC_HARNESS_H
+#define LB_SRC_HARNESS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "harness/point.h"
+#include "harness/roles.h"
+
+/**
+ * lb_run_point() - run one point and fill @r
+ *
+ * Return: 0, or an exit status (LB_EXIT_RUNTIME, LB_EXIT_VALIDATE) after
+ * printing one line that says why. A point stopped by the watchdog does
+ * not return: the diagnosis is printed and the process exits with 4.
+ */
+int lb_run_point(const struct lb_point *p, struct lb_result *r);
+/* lb_result_role() - the population @role of @r, NULL if it has none */
+const struct lb_role_result *lb_result_role(const struct lb_result *r, const char *role);
+/* lb_result_free() - release r->threads (and the rest lb_run_point() allocated) */
+void lb_result_free(struct lb_result *r);
+/**
+ * lb_expected_reads() - read slots among @n operations of thread @tid
+ *
+ * The interleave: operation j of thread tid is a read when
+ * (j + tid) mod (R + W) < R. Used by --validate to check the harness.
+ */
+uint64_t lb_expected_reads(const struct lb_ratio *ratio, unsigned tid, uint64_t n);
+
+#endif /* LB_SRC_HARNESS_H */

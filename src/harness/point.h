@@ -1,0 +1,138 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * point.h - what one measured point runs (struct lb_point) and what it
+ * gives back (struct lb_result): the types the harness, the role loops, the
+ * plan and the formatters share
+ */
+#ifndef LB_SRC_HARNESS_POINT_H
+#define LB_SRC_HARNESS_POINT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "base/parse.h"
+#include "kernel/perf.h"
+#include "kernel/trace.h"
+#include "locks/lock.h"
+#include "machine/topology.h"
+#include "measure/hist.h"
+
+struct lb_role;
+
+/* What one point runs. */
+struct lb_point {
+	const struct lb_lock_ops *ops;
+	const uint64_t *lockopts;	/* values of ops->options */
+	struct lb_ratio ratio;
+	const struct lb_ratio *thread_ratio;	/* NULL, or a ratio per thread (roles) */
+	const char *const *thread_role;		/* NULL, or a role name per thread */
+	const uint64_t *thread_nops;		/* NULL, or a cap on each thread's operations */
+	unsigned nthreads;
+	unsigned tgroup;		/* the --threads element nthreads came from */
+	uint64_t load;			/* pauses inside the critical section */
+	uint64_t load_arg;		/* as given: pauses, or ns with load_ns */
+	bool load_ns;
+	uint64_t delay;			/* pauses between operations */
+	uint64_t nops;			/* per thread; fixed work (ignored with duration) */
+	double duration;		/* seconds; > 0 means fixed time */
+	bool validate;
+	bool perf;			/* --perf: per-thread perf_event_open counters */
+	struct lb_trace *trace;		/* --trace: the collector (trace.h), or NULL */
+	double timeout;			/* watchdog: seconds without progress, 0 = off */
+	int lock_node;			/* -1: default allocation */
+	const struct lb_pu *pus;	/* placement order; thread i -> pus[i % npus] */
+	unsigned npus;
+	bool pin;			/* false with --place=none */
+	unsigned repeat;		/* which repetition (0-based) */
+	/* --latency: time acquisitions (locks/loop.h's latency variants) */
+	bool latency;
+	uint32_t lat_every;		/* one acquisition in lat_every (1: all) */
+	/* NULL, or a role per thread (roles.h): the fair scenario */
+	const struct lb_role *roles;
+	unsigned phase;			/* the fair scenario's phase (fair.h), 0 otherwise */
+	uint32_t roles_dropped;		/* 1 << lb_role_kind left out: the lock cannot run them */
+};
+
+struct lb_thread_result {
+	const char *role;		/* NULL unless the point gives roles */
+	uint64_t ops, reads, writes;
+	uint64_t ctr[LB_LOCK_MAX_COUNTERS];
+	double finish_ms;		/* from the common start */
+	int cpu_os;			/* OS CPU the thread was pinned to, -1 if none */
+	int cpu_seen;			/* sched_getcpu() when it started */
+	/* --latency and roles: acquisition times, calibrated (zero when not timed) */
+	struct lb_lat lat, lat_r, lat_w;	/* all, reads, writes */
+	/* roles: attempts and successes (trylock threads), rounds (interrupt readers) */
+	uint64_t tries, successes;
+	struct lb_perf_vals perf;	/* --perf: this thread's counters */
+};
+
+/* Interrupt readers on one CPU (seed 002's "interrupt readers on CPU n" lines). */
+struct lb_irq_cpu {
+	int cpu;			/* OS index */
+	struct lb_lat lat;		/* read_lock in the handler, calibrated */
+	uint64_t tries, successes;	/* read_trylock in the handler */
+};
+
+#define LB_MAX_ROLES 4
+
+/* Operations per thread of one population (roles: "reader", "writer"). */
+struct lb_role_result {
+	const char *role;
+	unsigned threads;
+	uint64_t ops_min, ops_max;
+	double ops_mean;
+};
+
+struct lb_result {
+	struct lb_point point;
+	double exec_ms;			/* common start to the last thread's finish */
+	double ops_per_s;		/* all threads' operations over exec_ms */
+	uint64_t ops_total, reads, writes;
+	uint64_t ops_min, ops_max;
+	double ops_mean;
+	double setup_ms;		/* first pthread_create to the start signal */
+	double teardown_ms;		/* last finish to the last join */
+	unsigned nctr;
+	uint64_t ctr_total[LB_LOCK_MAX_COUNTERS];
+	struct lb_thread_result *threads;	/* nthreads entries */
+	/* latency over all threads (--latency or roles), calibrated */
+	struct lb_lat lat, lat_r, lat_w;
+	/*
+	 * Starvation: a population (the reads, or the writes, of all threads)
+	 * starves when two progress samples at least starve_window_ms apart
+	 * see the same count while some of its threads are still running.
+	 */
+	double starve_window_ms;
+	bool has_readers, has_writers;	/* the point has read, write acquisitions */
+	bool starved_readers, starved_writers;
+	double gap_read_ms, gap_write_ms;	/* longest such interval seen */
+	/* interrupt readers, per CPU of the placement that received them */
+	struct lb_irq_cpu *irq_cpus;
+	unsigned nirq_cpus;
+	unsigned irq_cpus_round;	/* CPUs interrupted in each round */
+	unsigned irq_cpus_total;	/* CPUs in the placement */
+	const char *irq_mechanism;	/* "signals" (seed 002: "IPIs") */
+	struct lb_perf_vals perf;		/* --perf: summed over threads */
+	struct lb_trace_vals *trace;		/* --trace: the kernel's view, or NULL */
+	unsigned nroles;			/* 0 unless the point gives roles */
+	struct lb_role_result roles[LB_MAX_ROLES];
+};
+
+/* lb_thread_ratio() - the read:write mix thread @tid runs in point @p */
+static inline const struct lb_ratio *lb_thread_ratio(const struct lb_point *p, unsigned tid)
+{
+	return p->thread_ratio ? &p->thread_ratio[tid] : &p->ratio;
+}
+
+/* lb_thread_nops() - the operations thread @tid does at most (UINT64_MAX: until stopped) */
+static inline uint64_t lb_thread_nops(const struct lb_point *p, unsigned tid)
+{
+	uint64_t n = p->duration > 0 ? UINT64_MAX : p->nops;
+
+	if (p->thread_nops && p->thread_nops[tid] < n)
+		n = p->thread_nops[tid];
+	return n;
+}
+
+#endif /* LB_SRC_HARNESS_POINT_H */

@@ -1,0 +1,413 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * topology.c - hwloc topology, placement policies and binding
+ *
+ * Pitfalls handled (platform-notes.md section 1): binding on a synthetic
+ * or XML topology "succeeds" and does nothing, so such a topology may only
+ * be planned, never run (hwloc_topology_is_thissystem()); hwloc_distrib()
+ * splits by weight rather than round-robin, so "spread" is computed here.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <hwloc.h>
+#include <hwloc/glibc-sched.h>
+#ifdef HAVE_LIBNUMA
+#include <numa.h>
+#endif
+
+#include "base/log.h"
+#include "machine/topology.h"
+
+#define WHY(...) lb_why(why, len, __VA_ARGS__)
+
+static hwloc_topology_t topo;
+static struct lb_topo_info info;
+static struct lb_pu *all_pus;		/* indexed by PU logical index */
+static unsigned n_pus;
+
+static void fill_pu(struct lb_pu *p, hwloc_obj_t pu)
+{
+	hwloc_obj_t core = hwloc_get_ancestor_obj_by_type(topo, HWLOC_OBJ_CORE, pu);
+	hwloc_obj_t pkg = hwloc_get_ancestor_obj_by_type(topo, HWLOC_OBJ_PACKAGE, pu);
+	hwloc_obj_t node = NULL;
+
+	p->pu_l = (int)pu->logical_index;
+	p->pu_os = (int)pu->os_index;
+	p->core_l = core ? (int)core->logical_index : (int)pu->logical_index;
+	p->package_l = pkg ? (int)pkg->logical_index : 0;
+	p->smt_rank = 0;
+	if (core) {
+		/* rank = position of this PU among the PUs of its core */
+		int idx;
+
+		hwloc_bitmap_foreach_begin(idx, core->cpuset)
+			if (idx == (int)pu->os_index)
+				break;
+			p->smt_rank++;
+		hwloc_bitmap_foreach_end();
+	}
+	p->numa_os = -1;
+	while ((node = hwloc_get_next_obj_by_type(topo, HWLOC_OBJ_NUMANODE, node)))
+		if (hwloc_bitmap_isset(node->cpuset, pu->os_index)) {
+			p->numa_os = (int)node->os_index;
+			break;
+		}
+	p->cpuset = hwloc_bitmap_dup(pu->cpuset);
+}
+
+int lb_topo_load(const char *spec, char *why, size_t len)
+{
+	hwloc_obj_t root, pkg;
+	const char *model = NULL;
+
+	if (hwloc_topology_init(&topo))
+		return WHY("hwloc_topology_init failed");
+	snprintf(info.source, sizeof(info.source), "this machine");
+	if (spec) {
+		if (strncmp(spec, "synthetic:", 10) == 0) {
+			char desc[480];
+			size_t l;
+
+			snprintf(desc, sizeof(desc), "%s", spec + 10);
+			l = strlen(desc);
+			if (l >= 2 && (desc[0] == '"' || desc[0] == '\'') && desc[l - 1] == desc[0]) {
+				memmove(desc, desc + 1, l - 2);
+				desc[l - 2] = '\0';
+			}
+			if (!*desc || hwloc_topology_set_synthetic(topo, desc)) {
+				hwloc_topology_destroy(topo);
+				topo = NULL;
+				return WHY("not a valid hwloc synthetic description (e.g. "
+					   "synthetic:\"package:4 core:10 pu:1\")");
+			}
+			snprintf(info.source, sizeof(info.source), "synthetic: %s", desc);
+		} else {
+			if (access(spec, R_OK)) {
+				int e = errno;
+
+				hwloc_topology_destroy(topo);
+				topo = NULL;
+				return WHY("cannot read: %s (give an hwloc XML file or synthetic:DESC)",
+					   strerror(e));
+			}
+			if (hwloc_topology_set_xml(topo, spec)) {
+				hwloc_topology_destroy(topo);
+				topo = NULL;
+				return WHY("not an hwloc XML topology");
+			}
+			snprintf(info.source, sizeof(info.source), "xml: %s", spec);
+		}
+	}
+	if (hwloc_topology_load(topo)) {
+		hwloc_topology_destroy(topo);
+		topo = NULL;
+		return WHY(spec ? "hwloc could not load it (not an hwloc topology?)" :
+				  "hwloc could not load this machine's topology");
+	}
+	info.thissystem = hwloc_topology_is_thissystem(topo) != 0;
+	if (!spec && !info.thissystem)
+		snprintf(info.source, sizeof(info.source), "%s",
+			 getenv("HWLOC_XMLFILE") ? "HWLOC_XMLFILE" :
+			 getenv("HWLOC_SYNTHETIC") ? "HWLOC_SYNTHETIC" : "not this machine");
+	info.packages = (unsigned)hwloc_get_nbobjs_by_type(topo, HWLOC_OBJ_PACKAGE);
+	info.cores = (unsigned)hwloc_get_nbobjs_by_type(topo, HWLOC_OBJ_CORE);
+	info.pus = (unsigned)hwloc_get_nbobjs_by_type(topo, HWLOC_OBJ_PU);
+	info.numa_nodes = (unsigned)hwloc_get_nbobjs_by_type(topo, HWLOC_OBJ_NUMANODE);
+	root = hwloc_get_root_obj(topo);
+	pkg = hwloc_get_obj_by_type(topo, HWLOC_OBJ_PACKAGE, 0);
+	if (pkg)
+		model = hwloc_obj_get_info_by_name(pkg, "CPUModel");
+	if (!model)
+		model = hwloc_obj_get_info_by_name(root, "CPUModel");
+	snprintf(info.cpu_model, sizeof(info.cpu_model), "%s", model ? model : "unknown");
+	if (hwloc_topology_export_synthetic(topo, info.synthetic, sizeof(info.synthetic),
+					    HWLOC_TOPOLOGY_EXPORT_SYNTHETIC_FLAG_NO_ATTRS) < 0)
+		info.synthetic[0] = '\0';
+
+	n_pus = info.pus;
+	all_pus = calloc(n_pus ? n_pus : 1, sizeof(*all_pus));
+	if (!all_pus)
+		return WHY("out of memory");
+	for (unsigned i = 0; i < n_pus; i++)
+		fill_pu(&all_pus[i], hwloc_get_obj_by_type(topo, HWLOC_OBJ_PU, i));
+	return 0;
+}
+
+const struct lb_topo_info *lb_topo_info(void)
+{
+	return &info;
+}
+
+/* Parse numactl's CPU list syntax into a bitmap of PU logical indexes. */
+static int parse_cpus(const char *spec, bool physical, hwloc_bitmap_t out, char *why, size_t len)
+{
+	hwloc_bitmap_t want = hwloc_bitmap_alloc();
+	const char *s = spec;
+	bool invert = false;
+	int idx, rc = 0;
+
+	if (!want)
+		return WHY("out of memory");
+	if (*s == '!') {
+		invert = true;
+		s++;
+	}
+	if (strcmp(s, "all") == 0) {
+		hwloc_bitmap_zero(want);
+		for (unsigned i = 0; i < n_pus; i++)
+			hwloc_bitmap_set(want, physical ? (unsigned)all_pus[i].pu_os : i);
+	} else if (!*s || strspn(s, "0123456789,-") != strlen(s) || s[strlen(s) - 1] == '-' ||
+		   hwloc_bitmap_list_sscanf(want, s) < 0 || hwloc_bitmap_weight(want) <= 0) {
+		hwloc_bitmap_free(want);
+		return WHY("not a CPU list (numactl syntax: 0-3,8  all  !1)");
+	}
+	hwloc_bitmap_zero(out);
+	/* every listed CPU must exist */
+	hwloc_bitmap_foreach_begin(idx, want) {
+		int found = -1;
+
+		for (unsigned i = 0; i < n_pus; i++)
+			if ((physical ? all_pus[i].pu_os : all_pus[i].pu_l) == idx) {
+				found = (int)i;
+				break;
+			}
+		if (found < 0) {
+			char have[128];
+			hwloc_bitmap_t ex = hwloc_bitmap_alloc();
+
+			for (unsigned i = 0; i < n_pus; i++)
+				hwloc_bitmap_set(ex, physical ? (unsigned)all_pus[i].pu_os : i);
+			hwloc_bitmap_list_snprintf(have, sizeof(have), ex);
+			hwloc_bitmap_free(ex);
+			rc = WHY("CPU %d does not exist; %s has %s CPUs %s", idx,
+				 info.thissystem ? "this machine" : "the topology",
+				 physical ? "OS (P#)" : "logical", have);
+			break;
+		}
+		hwloc_bitmap_set(out, (unsigned)found);
+	} hwloc_bitmap_foreach_end();
+	hwloc_bitmap_free(want);
+	if (rc)
+		return rc;
+	if (invert) {
+		hwloc_bitmap_t all = hwloc_bitmap_alloc();
+
+		hwloc_bitmap_set_range(all, 0, (int)n_pus - 1);
+		hwloc_bitmap_andnot(out, all, out);
+		hwloc_bitmap_free(all);
+		if (hwloc_bitmap_iszero(out))
+			return WHY("the list leaves no CPU");
+	}
+	return 0;
+}
+
+/* PUs of package @p (logical index, or -1 for "the whole machine") in socket order. */
+static unsigned socket_order(int p, hwloc_const_bitmap_t cand, struct lb_pu **out, unsigned n)
+{
+	int maxrank = 0;
+
+	for (unsigned i = 0; i < n_pus; i++)
+		if (all_pus[i].smt_rank > maxrank)
+			maxrank = all_pus[i].smt_rank;
+	for (int r = 0; r <= maxrank; r++)
+		for (unsigned i = 0; i < n_pus; i++) {
+			struct lb_pu *pu = &all_pus[i];
+
+			if ((p >= 0 && pu->package_l != p) || pu->smt_rank != r ||
+			    !hwloc_bitmap_isset(cand, i))
+				continue;
+			out[n++] = pu;
+		}
+	return n;
+}
+
+int lb_topo_place(enum lb_place place, const char *cpus, bool physical, struct lb_pu **outp, unsigned *np, char *why, size_t len)
+{
+	hwloc_bitmap_t cand = hwloc_bitmap_alloc();
+	struct lb_pu *res, **order;
+	unsigned n = 0, npkg = info.packages ? info.packages : 1;
+
+	if (!cand)
+		return WHY("out of memory");
+	if (cpus) {
+		if (parse_cpus(cpus, physical, cand, why, len)) {
+			hwloc_bitmap_free(cand);
+			return -1;
+		}
+	} else {
+		hwloc_bitmap_set_range(cand, 0, (int)n_pus - 1);
+	}
+	order = calloc(n_pus, sizeof(*order));
+	res = calloc(n_pus, sizeof(*res));
+	if (!order || !res) {
+		hwloc_bitmap_free(cand);
+		free(order);
+		free(res);
+		return WHY("out of memory");
+	}
+	switch (place) {
+	case LB_PLACE_SOCKET:
+	case LB_PLACE_NONE:
+		for (unsigned p = 0; p < npkg; p++)
+			n = socket_order(info.packages ? (int)p : -1, cand, order, n);
+		break;
+	case LB_PLACE_COMPACT:
+		for (unsigned i = 0; i < n_pus; i++)
+			if (hwloc_bitmap_isset(cand, i))
+				order[n++] = &all_pus[i];
+		break;
+	case LB_PLACE_SPREAD: {
+		struct lb_pu **per = calloc(n_pus, sizeof(*per));
+		unsigned *start = calloc(npkg + 1, sizeof(*start)), total = 0;
+
+		if (!per || !start) {
+			free(per);
+			free(start);
+			break;
+		}
+		for (unsigned p = 0; p < npkg; p++) {
+			start[p] = total;
+			total = socket_order(info.packages ? (int)p : -1, cand, per, total);
+		}
+		start[npkg] = total;
+		for (unsigned k = 0; n < total; k++)
+			for (unsigned p = 0; p < npkg; p++)
+				if (start[p] + k < start[p + 1])
+					order[n++] = per[start[p] + k];
+		free(per);
+		free(start);
+		break;
+	}
+	}
+	hwloc_bitmap_free(cand);
+	if (n == 0) {
+		free(order);
+		free(res);
+		return WHY("no CPU to place threads on");
+	}
+	for (unsigned i = 0; i < n; i++)
+		res[i] = *order[i];
+	free(order);
+	*outp = res;
+	*np = n;
+	return 0;
+}
+
+int lb_topo_bind_self(const struct lb_pu *pu)
+{
+	if (hwloc_set_cpubind(topo, (hwloc_const_bitmap_t)pu->cpuset, HWLOC_CPUBIND_THREAD))
+		return -errno;
+	return 0;
+}
+
+int lb_topo_attr_affinity(void *attr, const struct lb_pu *pu)
+{
+	cpu_set_t set;
+
+	if (hwloc_cpuset_to_glibc_sched_affinity(topo, (hwloc_const_bitmap_t)pu->cpuset, &set,
+						 sizeof(set)))
+		return -EINVAL;
+	return -pthread_attr_setaffinity_np(attr, sizeof(set), &set);
+}
+
+bool lb_topo_numa_valid(int node)
+{
+	hwloc_obj_t o = NULL;
+
+	while ((o = hwloc_get_next_obj_by_type(topo, HWLOC_OBJ_NUMANODE, o)))
+		if ((int)o->os_index == node)
+			return true;
+	return false;
+}
+
+#ifdef HAVE_LIBNUMA
+/* libnuma prints "mbind: Invalid argument" itself by default; stay quiet, we check first. */
+void numa_warn(int num, char *fmt, ...)
+{
+}
+
+void numa_error(char *where)
+{
+}
+#endif
+
+const char *lb_topo_numa_method(void)
+{
+#ifdef HAVE_LIBNUMA
+	if (numa_available() >= 0)
+		return "libnuma";
+#endif
+	return "hwloc";
+}
+
+void *lb_topo_alloc_onnode(size_t size, int node)
+{
+	void *p = NULL;
+
+#ifdef HAVE_LIBNUMA
+	if (numa_available() >= 0) {
+		p = numa_alloc_onnode(size, node);
+		if (p)
+			memset(p, 0, size);
+		return p;
+	}
+#endif
+	{
+		hwloc_bitmap_t ns = hwloc_bitmap_alloc();
+
+		hwloc_bitmap_only(ns, (unsigned)node);
+		p = hwloc_alloc_membind(topo, size, ns, HWLOC_MEMBIND_BIND, HWLOC_MEMBIND_BYNODESET);
+		hwloc_bitmap_free(ns);
+		if (p)
+			memset(p, 0, size);
+	}
+	return p;
+}
+
+void lb_topo_free_onnode(void *p, size_t size)
+{
+	if (!p)
+		return;
+#ifdef HAVE_LIBNUMA
+	if (numa_available() >= 0) {
+		numa_free(p, size);
+		return;
+	}
+#endif
+	hwloc_free(topo, p, size);
+}
+
+void lb_topo_fini(void)
+{
+	for (unsigned i = 0; i < n_pus; i++)
+		hwloc_bitmap_free(all_pus[i].cpuset);
+	free(all_pus);
+	all_pus = NULL;
+	n_pus = 0;
+	if (topo)
+		hwloc_topology_destroy(topo);
+	topo = NULL;
+}
+
+static const char *const place_names[] = { "socket", "spread", "compact", "none" };	/* enum lb_place */
+
+const char *lb_place_name(enum lb_place p)
+{
+	return place_names[p];
+}
+
+int lb_place_find(const char *name)
+{
+	for (unsigned i = 0; i < LB_ARRAY_SIZE(place_names); i++)
+		if (strcmp(name, place_names[i]) == 0)
+			return (int)i;
+	return -1;
+}

@@ -1,0 +1,79 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * topology.h - the machine (or a planned one) through hwloc, and placement
+ *
+ * hwloc types do not escape topology.c. A placement is an ordered list of
+ * PUs; thread i runs on entry i modulo its length (so "2x" puts two
+ * threads on every CPU of the placement).
+ */
+#ifndef LB_SRC_TOPOLOGY_H
+#define LB_SRC_TOPOLOGY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+enum lb_place {
+	LB_PLACE_SOCKET = 0,	/* one thread per core of package 0, SMT siblings last, then package 1 */
+	LB_PLACE_SPREAD,	/* round-robin over packages */
+	LB_PLACE_COMPACT,	/* SMT siblings first */
+	LB_PLACE_NONE,		/* no pinning */
+};
+
+/* lb_place_name() - "socket", "spread", ...; lb_place_find(): by name, -1 if unknown */
+const char *lb_place_name(enum lb_place p);
+int lb_place_find(const char *name);
+
+struct lb_pu {
+	int pu_l;		/* hwloc logical index (L#) */
+	int pu_os;		/* OS index (P#): what sched_getcpu() says */
+	int core_l;		/* core L#, or the PU's when the machine has no cores */
+	int package_l;		/* package L#, 0 when there are none */
+	int numa_os;		/* NUMA node OS index, -1 if unknown */
+	int smt_rank;		/* 0 for the first PU of its core, 1 for the second, ... */
+	void *cpuset;		/* hwloc_bitmap_t of this PU (owned by topology.c) */
+};
+
+struct lb_topo_info {
+	unsigned packages, cores, pus, numa_nodes;
+	bool thissystem;
+	char source[256];	/* "this machine", "synthetic: ...", "xml: FILE" */
+	char cpu_model[128];
+	char synthetic[512];	/* hwloc's synthetic export, when it can make one */
+};
+
+/**
+ * lb_topo_load() - load this machine or @spec
+ * @spec: NULL, "FILE.xml" or "synthetic:DESC" (DESC may be quoted)
+ *
+ * Return: 0, or -1 with the reason in @why.
+ */
+int lb_topo_load(const char *spec, char *why, size_t len);
+/* lb_topo_info() - counts and provenance of the loaded topology */
+const struct lb_topo_info *lb_topo_info(void);
+/**
+ * lb_topo_place() - order the candidate PUs for a policy
+ * @place:    the policy
+ * @cpus:     --cpus (numactl list syntax), or NULL for every CPU
+ * @physical: @cpus are OS indexes rather than logical ones
+ * @out: malloc'ed array of PUs in placement order
+ * @n:   its length (the "CPUs in the placement" of max and Nx)
+ *
+ * Return: 0, or -1 with the reason in @why (e.g. a CPU that does not exist).
+ */
+int lb_topo_place(enum lb_place place, const char *cpus, bool physical, struct lb_pu **out, unsigned *n, char *why, size_t len);
+/* lb_topo_bind_self() - pin the calling thread to @pu; 0 or -errno */
+int lb_topo_bind_self(const struct lb_pu *pu);
+/* lb_topo_attr_affinity() - set @pu as the CPU set of pthread attributes @attr */
+int lb_topo_attr_affinity(void *attr, const struct lb_pu *pu);
+/* lb_topo_numa_valid() - does NUMA node @node (OS index) exist? */
+bool lb_topo_numa_valid(int node);
+/* lb_topo_alloc_onnode() - page-aligned zeroed memory on @node; free with lb_topo_free_onnode() */
+void *lb_topo_alloc_onnode(size_t size, int node);
+void lb_topo_free_onnode(void *p, size_t size);
+/* lb_topo_numa_method() - "libnuma", "hwloc" */
+const char *lb_topo_numa_method(void);
+/* lb_topo_fini() - release the topology */
+void lb_topo_fini(void);
+
+#endif /* LB_SRC_TOPOLOGY_H */

@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * c2c.h - core-to-core cache-line round trip (--c2c)
+ *
+ * Two threads pinned to two CPUs pass a sequence number back and forth on
+ * one cache line: the time of one round trip is the physical floor of a
+ * lock hand-off between those CPUs (a hand-off moves the lock's line at
+ * least once each way). platform-notes.md section 7 measured about 400 ns
+ * on the build VM, whose vCPUs sit on different L3 domains.
+ */
+#ifndef LB_SRC_C2C_H
+#define LB_SRC_C2C_H
+
+#include "machine/topology.h"
+
+#define LB_C2C_MAX_PAIRS 64	/* pairs measured: the first CPU against the next 64 */
+
+struct lb_c2c {
+	int cpu_a, cpu_b;		/* OS indexes (P#) */
+	unsigned samples;		/* each the mean of LB_C2C_BATCH round trips */
+	double rt_ns_min, rt_ns_median, rt_ns_p90;	/* one round trip */
+};
+
+/**
+ * lb_c2c_run() - measure the round trip from the placement's first CPU to
+ * each other CPU of the placement (up to LB_C2C_MAX_PAIRS)
+ * @pus, @npus: the placement order
+ * @out, @n:    malloc'ed results, in placement order
+ *
+ * Return: 0, or -errno when a thread could not be created or pinned. A
+ * placement of one CPU gives no pair (n = 0).
+ */
+int lb_c2c_run(const struct lb_pu *pus, unsigned npus, struct lb_c2c **out, unsigned *n);
+/* lb_c2c_find() - the measured pair of CPUs @a and @b (either order), or NULL */
+const struct lb_c2c *lb_c2c_find(const struct lb_c2c *c, unsigned n, int a, int b);
+
+#endif /* LB_SRC_C2C_H */

@@ -1,0 +1,488 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * output-json.c - the whole run as one JSON document (json-c)
+ *
+ * Top-level keys: format_version, lockbench_version, timestamp,
+ * command_line, host, topology, placement, clock, build, config and
+ * results. Key names carry their units (_ms, _per_s, _ns). Each result
+ * holds the per-thread detail (CPU, operations, reads, writes, finish
+ * time, event counters), which the CSV sums up.
+ *
+ * With --latency or --scenario=fair a result has "latency" (all, read and
+ * write acquisitions, calibrated, in cycles and ns) and each thread its
+ * own; the fair scenario's results add their phase, each thread's role,
+ * attempts and successes, and the interrupt readers per CPU. Every result
+ * has "fairness": Jain's index and the starvation watch.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <json.h>
+
+#include "base/clock.h"
+#include "plan/fair.h"
+#include "output/output.h"
+#include "measure/statistics.h"
+#include "machine/topology.h"
+
+#define ADD(o, k, v) json_object_object_add((o), (k), (v))
+#define JSTR(s) json_object_new_string((s) ? (s) : "")
+#define JINT(i) json_object_new_int64((int64_t)(i))
+#define JDBL(d) json_object_new_double((double)(d))
+#define JBOOL(b) json_object_new_boolean((b) ? 1 : 0)
+
+static json_object *counters_obj(const struct lb_lock_ops *o, const uint64_t *ctr)
+{
+	json_object *c = json_object_new_object();
+
+	for (unsigned k = 0; o->counters && o->counters[k]; k++)
+		ADD(c, o->counters[k], JINT(ctr[k]));
+	return c;
+}
+
+static json_object *lock_options_obj(const struct lb_point *p)
+{
+	json_object *o = json_object_new_object();
+
+	for (unsigned k = 0; p->ops->options && p->ops->options[k].name; k++) {
+		const struct lb_lock_option *op = &p->ops->options[k];
+		uint64_t v = p->lockopts ? p->lockopts[k] : op->def;
+
+		ADD(o, op->name, op->type == LB_LOCK_OPT_U64 ? JINT(v) : JSTR(op->values[v]));
+	}
+	return o;
+}
+
+static json_object *lat_obj(const struct lb_lat *l)
+{
+	json_object *o = json_object_new_object();
+
+	ADD(o, "samples", JINT(l->n));
+	ADD(o, "min_cycles", JINT(l->min));
+	ADD(o, "avg_cycles", JDBL(l->avg));
+	ADD(o, "p50_cycles", JINT(l->p50));
+	ADD(o, "p99_cycles", JINT(l->p99));
+	ADD(o, "p999_cycles", JINT(l->p999));
+	ADD(o, "max_cycles", JINT(l->max));
+	ADD(o, "min_ns", JDBL(lb_cycles_to_ns(l->min)));
+	ADD(o, "avg_ns", JDBL(l->avg / lb_clock.tsc_per_ns));
+	ADD(o, "p50_ns", JDBL(lb_cycles_to_ns(l->p50)));
+	ADD(o, "p99_ns", JDBL(lb_cycles_to_ns(l->p99)));
+	ADD(o, "p999_ns", JDBL(lb_cycles_to_ns(l->p999)));
+	ADD(o, "max_ns", JDBL(lb_cycles_to_ns(l->max)));
+	return o;
+}
+
+static json_object *latency_obj(const struct lb_point *p, const struct lb_lat *all,
+				const struct lb_lat *rd, const struct lb_lat *wr)
+{
+	json_object *o = json_object_new_object();
+
+	ADD(o, "calib_cycles", JDBL(all->calib));
+	ADD(o, "sample_every", JINT(p->lat_every ? p->lat_every : 1));
+	ADD(o, "all", lat_obj(all));
+	ADD(o, "read", lat_obj(rd));
+	ADD(o, "write", lat_obj(wr));
+	return o;
+}
+
+static json_object *fairness_obj(const struct lb_result *r)
+{
+	json_object *o = json_object_new_object();
+
+	ADD(o, "jain", JDBL(lb_result_jain(r, -1)));
+	if (r->point.roles) {
+		json_object *by = json_object_new_object();
+		bool seen[LB_ROLE_NKINDS] = { false };
+
+		for (unsigned t = 0; t < r->point.nthreads; t++) {
+			enum lb_role_kind k = r->point.roles[t].kind;
+
+			if (seen[k] || lb_role_is_irq(k))
+				continue;
+			seen[k] = true;
+			ADD(by, lb_role_name(k), JDBL(lb_result_jain(r, (int)k)));
+		}
+		ADD(o, "jain_by_role", by);
+	}
+	ADD(o, "ops_min", JINT(r->ops_min));
+	ADD(o, "ops_mean", JDBL(r->ops_mean));
+	ADD(o, "ops_max", JINT(r->ops_max));
+	ADD(o, "starve_window_ms", JDBL(r->starve_window_ms));
+	ADD(o, "starved_readers", r->has_readers ? JBOOL(r->starved_readers) : NULL);
+	ADD(o, "starved_writers", r->has_writers ? JBOOL(r->starved_writers) : NULL);
+	ADD(o, "max_gap_read_ms", r->has_readers ? JDBL(r->gap_read_ms) : NULL);
+	ADD(o, "max_gap_write_ms", r->has_writers ? JDBL(r->gap_write_ms) : NULL);
+	return o;
+}
+
+static json_object *irq_obj(const struct lb_result *r)
+{
+	json_object *a = json_object_new_array();
+
+	for (unsigned c = 0; c < r->nirq_cpus; c++) {
+		const struct lb_irq_cpu *ic = &r->irq_cpus[c];
+		json_object *o = json_object_new_object();
+
+		ADD(o, "cpu", JINT(ic->cpu));
+		ADD(o, "read_lock", lat_obj(&ic->lat));
+		ADD(o, "read_trylock_attempts", JINT(ic->tries));
+		ADD(o, "read_trylock_successes", JINT(ic->successes));
+		json_object_array_add(a, o);
+	}
+	return a;
+}
+
+/* --perf: each event's count (task-clock in ns), or why it was not counted */
+static json_object *perf_obj(const struct lb_perf_vals *v)
+{
+	json_object *o = json_object_new_object();
+
+	for (int ev = 0; ev < LB_PERF_NEV; ev++)
+		ADD(o, lb_perf_name((enum lb_perf_ev)ev), v->ok & (1u << ev) ? JINT(v->v[ev]) :
+		    JSTR(lb_perf_why(v->err[ev])));
+	return o;
+}
+
+static json_object *lockstat_obj(const struct lb_trace_lockstat *l, bool with_addr)
+{
+	json_object *o = json_object_new_object();
+	char buf[64];
+
+	if (with_addr) {
+		snprintf(buf, sizeof(buf), "0x%llx", (unsigned long long)l->addr);
+		ADD(o, "addr", json_object_new_string(buf));
+	}
+	ADD(o, "flags", json_object_new_string(lb_trace_flags_str(l->flags, buf, sizeof(buf))));
+	ADD(o, "flags_value", JINT(l->flags));
+	ADD(o, "count", JINT(l->count));
+	ADD(o, "waits", JINT(l->waits));
+	ADD(o, "wait_ns", JINT(l->wait_ns));
+	ADD(o, "max_wait_ns", JINT(l->max_ns));
+	return o;
+}
+
+/* --trace: the point's kernel view (classes by flags, the most waited-on locks) */
+static json_object *trace_obj(const struct lb_trace_vals *v)
+{
+	json_object *o = json_object_new_object(), *a;
+
+	ADD(o, "switch_outs", JINT(v->switch_outs));
+	ADD(o, "preempted", JINT(v->preempted));
+	ADD(o, "sleeping", JINT(v->sleeping));
+	ADD(o, "blocked", JINT(v->blocked));
+	ADD(o, "contentions", JINT(v->contentions));
+	ADD(o, "waits", JINT(v->waits));
+	ADD(o, "wait_ns", JINT(v->wait_ns));
+	ADD(o, "events", JINT(v->events));
+	ADD(o, "lost_events", JINT(v->lost));
+	ADD(o, "traced_ms", JDBL(v->traced_ms));
+	ADD(o, "lock_addrs", JINT(v->nlock_addrs));
+	a = json_object_new_array();
+	for (unsigned c = 0; c < LB_TRACE_NCLASSES; c++)
+		if (v->classes[c].count)
+			json_object_array_add(a, lockstat_obj(&v->classes[c], false));
+	ADD(o, "classes", a);
+	a = json_object_new_array();
+	for (unsigned k = 0; k < v->nlocks; k++)
+		json_object_array_add(a, lockstat_obj(&v->locks[k], true));
+	ADD(o, "locks", a);
+	return o;
+}
+
+static json_object *trace_thread_obj(const struct lb_trace_thread *t)
+{
+	json_object *o = json_object_new_object();
+
+	ADD(o, "tid_os", JINT(t->tid_os));
+	ADD(o, "switch_outs", JINT(t->switch_outs));
+	ADD(o, "preempted", JINT(t->preempted));
+	ADD(o, "sleeping", JINT(t->sleeping));
+	ADD(o, "blocked", JINT(t->blocked));
+	ADD(o, "contentions", JINT(t->contentions));
+	ADD(o, "wait_ns", JINT(t->wait_ns));
+	return o;
+}
+
+static json_object *result_obj(const struct lb_report *rep, const struct lb_result *r)
+{
+	const struct lb_point *p = &r->point;
+	json_object *o = json_object_new_object(), *th = json_object_new_array();
+	char ratio[32];
+
+	ADD(o, "lock", JSTR(p->ops->name));
+	ADD(o, "kind", JSTR(p->ops->kind == LB_LOCK_RW ? "rw" : "excl"));
+	ADD(o, "family", JSTR(p->ops->family));
+	ADD(o, "lock_options", lock_options_obj(p));
+	ADD(o, "ratio", JSTR(lb_ratio_str(&p->ratio, ratio, sizeof(ratio))));
+	ADD(o, "ratio_reads", JINT(p->ratio.r));
+	ADD(o, "ratio_writes", JINT(p->ratio.w));
+	ADD(o, "threads", JINT(p->nthreads));
+	ADD(o, "load", JINT(p->load_arg));
+	ADD(o, "load_unit", JSTR(p->load_ns ? "ns" : "pause"));
+	ADD(o, "load_pauses", JINT(p->load));
+	ADD(o, "delay_pauses", JINT(p->delay));
+	ADD(o, "mode", JSTR(p->duration > 0 ? "time" : "ops"));
+	ADD(o, "ops_per_thread", JINT(p->duration > 0 ? 0 : p->nops));
+	ADD(o, "duration_s", JDBL(p->duration));
+	ADD(o, "repeat", JINT(p->repeat + 1));
+	ADD(o, "validate", JBOOL(p->validate));
+	ADD(o, "lock_node", JINT(p->lock_node));
+	ADD(o, "exec_time_ms", JDBL(r->exec_ms));
+	ADD(o, "ops_total", JINT(r->ops_total));
+	ADD(o, "ops_per_s", JDBL(r->ops_per_s));
+	ADD(o, "read_ops", JINT(r->reads));
+	ADD(o, "write_ops", JINT(r->writes));
+	ADD(o, "ops_min", JINT(r->ops_min));
+	ADD(o, "ops_mean", JDBL(r->ops_mean));
+	ADD(o, "ops_max", JINT(r->ops_max));
+	ADD(o, "setup_ms", JDBL(r->setup_ms));
+	ADD(o, "ns_per_op", JDBL(lb_ns_per_op(r)));
+	if (p->perf)
+		ADD(o, "perf", perf_obj(&r->perf));
+	if (r->trace)
+		ADD(o, "trace", trace_obj(r->trace));
+	{
+		const struct lb_c2c *c2c = lb_result_c2c(rep->c2c, rep->nc2c, r);
+
+		if (c2c) {
+			ADD(o, "c2c_rt_ns", JDBL(c2c->rt_ns_median));
+			ADD(o, "ns_per_op_per_c2c", JDBL(lb_ns_per_op(r) / c2c->rt_ns_median));
+		}
+	}
+	ADD(o, "teardown_ms", JDBL(r->teardown_ms));
+	ADD(o, "counters", counters_obj(p->ops, r->ctr_total));
+	ADD(o, "scenario", JSTR(p->phase ? "fair" : r->nroles ? "roles" : "mix"));
+	if (p->phase) {
+		ADD(o, "phase", JSTR(lb_fair_phase_name(p->phase)));
+		ADD(o, "phase_title", JSTR(lb_fair_phase_title(p->phase)));
+	}
+	if (p->latency || p->roles)
+		ADD(o, "latency", latency_obj(p, &r->lat, &r->lat_r, &r->lat_w));
+	if (r->irq_cpus) {
+		ADD(o, "interrupt_mechanism", JSTR(r->irq_mechanism));
+		ADD(o, "interrupt_cpus_per_round", JINT(r->irq_cpus_round));
+		ADD(o, "interrupt_readers", irq_obj(r));
+	}
+	if (r->nroles) {
+		json_object *a = json_object_new_array();
+
+		for (unsigned k = 0; k < r->nroles; k++) {
+			json_object *x = json_object_new_object();
+
+			ADD(x, "role", JSTR(r->roles[k].role));
+			ADD(x, "threads", JINT(r->roles[k].threads));
+			ADD(x, "ops_min", JINT(r->roles[k].ops_min));
+			ADD(x, "ops_mean", JDBL(r->roles[k].ops_mean));
+			ADD(x, "ops_max", JINT(r->roles[k].ops_max));
+			json_object_array_add(a, x);
+		}
+		ADD(o, "roles", a);
+	}
+	for (unsigned t = 0; r->threads && t < p->nthreads; t++) {
+		const struct lb_thread_result *tr = &r->threads[t];
+		json_object *x = json_object_new_object();
+
+		ADD(x, "tid", JINT(t));
+		if (tr->role)
+			ADD(x, "role", JSTR(tr->role));
+		ADD(x, "cpu", JINT(tr->cpu_os));
+		ADD(x, "cpu_seen", JINT(tr->cpu_seen));
+		if (p->perf)
+			ADD(x, "perf", perf_obj(&tr->perf));
+		if (r->trace && t < r->trace->nthreads)
+			ADD(x, "trace", trace_thread_obj(&r->trace->threads[t]));
+		ADD(x, "ops", JINT(tr->ops));
+		ADD(x, "reads", JINT(tr->reads));
+		ADD(x, "writes", JINT(tr->writes));
+		ADD(x, "finish_ms", JDBL(tr->finish_ms));
+		ADD(x, "counters", counters_obj(p->ops, tr->ctr));
+		if (p->roles) {
+			ADD(x, "role", JSTR(lb_role_name(p->roles[t].kind)));
+			ADD(x, "role_index", JINT(p->roles[t].index));
+			ADD(x, "attempts", JINT(tr->tries));
+			ADD(x, "successes", JINT(tr->successes));
+		}
+		if (p->latency || p->roles)
+			ADD(x, "latency", latency_obj(p, &tr->lat, &tr->lat_r, &tr->lat_w));
+		json_object_array_add(th, x);
+	}
+	ADD(o, "fairness_jain", JDBL(lb_result_jain(r, -1)));
+	ADD(o, "fairness", fairness_obj(r));
+	ADD(o, "per_thread", th);
+	return o;
+}
+
+static json_object *config_obj(const struct lb_config *c)
+{
+	json_object *o = json_object_new_object(), *a;
+	char buf[32];
+
+	a = json_object_new_array();
+	for (unsigned i = 0; i < c->nlocks; i++)
+		json_object_array_add(a, JSTR(c->locks[i]->name));
+	ADD(o, "locks", a);
+	ADD(o, "scenario", JSTR(lb_scenario_name(c->scenario)));
+	ADD(o, "latency", JBOOL(c->latency));
+	ADD(o, "latency_sample", JINT(c->lat_every));
+	if (c->scenario == LB_SCN_FAIR) {
+		json_object *fo = json_object_new_object();
+
+		for (unsigned k = LB_ROLE_READER; k < LB_ROLE_NKINDS; k++)
+			ADD(fo, lb_role_name(k), JINT(c->fair.count[k]));
+		ADD(fo, "writer_period_ns", JINT(c->fair.writer_period_ns));
+		ADD(fo, "trylock_writer_period_ns", JINT(c->fair.trylock_writer_period_ns));
+		ADD(fo, "trylock_writer_tries", JINT(c->fair.trylock_writer_tries));
+		ADD(fo, "irq_period_ns", JINT(c->fair.irq_period_ns));
+		ADD(o, "fair", fo);
+	}
+	if (c->scenario == LB_SCN_ROLES) {
+		ADD(o, "readers", JINT(c->readers));
+		ADD(o, "writers", JINT(c->writers));
+		ADD(o, "writer_ops", JINT(c->writer_ops));
+	}
+	a = json_object_new_array();
+	for (unsigned i = 0; i < c->nratios; i++)
+		json_object_array_add(a, JSTR(lb_ratio_str(&c->ratios[i], buf, sizeof(buf))));
+	ADD(o, "ratios", a);
+	a = json_object_new_array();
+	for (unsigned i = 0; i < c->ntelems; i++)
+		json_object_array_add(a, JSTR(c->telems[i].text));
+	ADD(o, "threads", a);
+	a = json_object_new_array();
+	for (unsigned i = 0; i < c->nloads; i++)
+		json_object_array_add(a, JINT(c->loads[i]));
+	ADD(o, "loads", a);
+	ADD(o, "load_unit", JSTR(c->load_ns ? "ns" : "pause"));
+	ADD(o, "delay_pauses", JINT(c->delay));
+	ADD(o, "mode", JSTR(c->duration > 0 ? "time" : "ops"));
+	ADD(o, "ops_per_thread", JINT(c->ops));
+	ADD(o, "duration_s", JDBL(c->duration));
+	ADD(o, "repeat", JINT(c->repeat));
+	ADD(o, "place", JSTR(lb_place_name(c->place)));
+	ADD(o, "cpus", c->cpus ? JSTR(c->cpus) : NULL);
+	ADD(o, "physical", JBOOL(c->physical));
+	ADD(o, "lock_node", JINT(c->lock_node));
+	ADD(o, "validate", JBOOL(c->validate));
+	ADD(o, "trace", JBOOL(c->trace));
+	ADD(o, "timeout_s", JDBL(c->timeout));
+	ADD(o, "format", JSTR(c->format ? c->format->name : ""));
+	ADD(o, "default_experiment", JBOOL(c->is_default));
+	return o;
+}
+
+int lb_output_json(FILE *f, const struct lb_report *rep)
+{
+	json_object *root = json_object_new_object(), *o, *a;
+	const char *text;
+
+	ADD(root, "format_version", JINT(LB_FORMAT_VERSION));
+	ADD(root, "lockbench_version", JSTR(PACKAGE_VERSION));
+	ADD(root, "timestamp", JSTR(rep->timestamp));
+	a = json_object_new_array();
+	for (int i = 0; rep->cfg && i < rep->cfg->argc; i++)
+		json_object_array_add(a, JSTR(rep->cfg->argv[i]));
+	ADD(root, "command_line", a);
+
+	o = json_object_new_object();
+	ADD(o, "name", JSTR(rep->host));
+	ADD(o, "kernel", JSTR(rep->kernel));
+	ADD(o, "cpu_model", JSTR(rep->topo ? rep->topo->cpu_model : ""));
+	ADD(root, "host", o);
+
+	if (rep->topo) {
+		o = json_object_new_object();
+		ADD(o, "source", JSTR(rep->topo->source));
+		ADD(o, "packages", JINT(rep->topo->packages));
+		ADD(o, "cores", JINT(rep->topo->cores));
+		ADD(o, "pus", JINT(rep->topo->pus));
+		ADD(o, "numa_nodes", JINT(rep->topo->numa_nodes));
+		ADD(o, "synthetic", JSTR(rep->topo->synthetic));
+		ADD(root, "topology", o);
+	}
+	a = json_object_new_array();
+	for (unsigned i = 0; i < rep->npus; i++) {
+		const struct lb_pu *p = &rep->pus[i];
+
+		o = json_object_new_object();
+		ADD(o, "slot", JINT(i));
+		ADD(o, "package", JINT(p->package_l));
+		ADD(o, "core", JINT(p->core_l));
+		ADD(o, "pu_logical", JINT(p->pu_l));
+		ADD(o, "pu_os", JINT(p->pu_os));
+		ADD(o, "numa_node", JINT(p->numa_os));
+		json_object_array_add(a, o);
+	}
+	ADD(root, "placement", a);
+
+	o = json_object_new_object();
+	ADD(o, "source", JSTR(lb_clock.source));
+	ADD(o, "tsc_mhz", JDBL(lb_clock.tsc_per_ns * 1e3));
+	ADD(o, "pause_ns", JDBL(lb_clock.pause_ns));
+	ADD(o, "pause_cycles", JDBL(lb_clock.pause_cycles));
+	ADD(o, "read_cycles_min", JINT(lb_clock.read_cycles_min));
+	ADD(o, "read_cycles_avg", JDBL(lb_clock.read_cycles_avg));
+	ADD(o, "read_cycles_max", JINT(lb_clock.read_cycles_max));
+	ADD(o, "calibration_ms", JDBL(lb_clock.calib_ms));
+	ADD(root, "clock", o);
+
+	o = json_object_new_object();
+#ifdef HAVE_LIBNUMA
+	ADD(o, "libnuma", JBOOL(1));
+#else
+	ADD(o, "libnuma", JBOOL(0));
+#endif
+#ifdef HAVE_LIBTRACEFS
+	ADD(o, "libtracefs", JBOOL(1));
+#else
+	ADD(o, "libtracefs", JBOOL(0));
+#endif
+#ifdef HAVE_CK
+	ADD(o, "ck", JBOOL(1));
+#else
+	ADD(o, "ck", JBOOL(0));
+#endif
+#ifdef HAVE_LIBCSV
+	ADD(o, "libcsv", JBOOL(1));
+#else
+	ADD(o, "libcsv", JBOOL(0));
+#endif
+	ADD(o, "cacheline", JINT(LB_CACHELINE));
+	ADD(o, "numa_method", JSTR(rep->topo ? lb_topo_numa_method() : ""));
+	ADD(root, "build", o);
+
+	if (rep->c2c) {
+		a = json_object_new_array();
+		for (unsigned i = 0; i < rep->nc2c; i++) {
+			const struct lb_c2c *c = &rep->c2c[i];
+
+			o = json_object_new_object();
+			ADD(o, "cpu_a", JINT(c->cpu_a));
+			ADD(o, "cpu_b", JINT(c->cpu_b));
+			ADD(o, "samples", JINT(c->samples));
+			ADD(o, "rt_ns_min", JDBL(c->rt_ns_min));
+			ADD(o, "rt_ns_median", JDBL(c->rt_ns_median));
+			ADD(o, "rt_ns_p90", JDBL(c->rt_ns_p90));
+			json_object_array_add(a, o);
+		}
+		ADD(root, "c2c", a);
+	}
+
+	if (rep->cfg)
+		ADD(root, "config", config_obj(rep->cfg));
+
+	a = json_object_new_array();
+	for (unsigned i = 0; i < rep->nresults; i++)
+		json_object_array_add(a, result_obj(rep, &rep->results[i]));
+	ADD(root, "results", a);
+
+	text = json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY |
+						    JSON_C_TO_STRING_SPACED |
+						    JSON_C_TO_STRING_NOSLASHESCAPE);
+	fputs(text, f);
+	fputc('\n', f);
+	json_object_put(root);
+	return ferror(f) ? -1 : 0;
+}

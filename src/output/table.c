@@ -1,0 +1,368 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * output-table.c - the 2014 rwsem-spinning table, and its rows for the other formats
+ *
+ *	lock/r:w ratio # of threads Load:Execution Time (ms)
+ *	-------------- ------------ ------------------------
+ *	rwsem/10:1     2            1:168.8, 5:179.5, 10:209.8
+ *	rwsem/0:1      10           1:1306 , 5:1733 , 10:1998
+ *
+ * One row per lock/ratio and thread count, in the order the points ran;
+ * one "load:figure" element per load. Every element but the last is padded
+ * to the width of "999.9" before its comma, as in the posting. With --repeat
+ * the figure is the mean of the repetitions. A phase of --scenario=fair is
+ * labelled lock/phase (its threads have roles rather than a ratio).
+ *
+ * With -v a fairness block follows: per point the operations per thread
+ * (min/mean/max), Jain's index and the starvation watch.
+ *
+ * The row model (struct lb_ttable: rows, cells per load, the repetitions'
+ * figures) and the row printer are shared with the compare format, whose
+ * Before, After and % Change blocks are tables of the same rows.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "plan/fair.h"
+#include "base/log.h"
+#include "output/output.h"
+
+static const char *const table_h1 = "lock/r:w ratio", *const table_h2 = "# of threads";
+
+static bool same_row(const struct lb_trow *row, const struct lb_result *r)
+{
+	return strcmp(row->lock, r->point.ops->name) == 0 && row->ratio.r == r->point.ratio.r &&
+	       row->ratio.w == r->point.ratio.w && row->threads == r->point.nthreads &&
+	       row->phase == r->point.phase;
+}
+
+/* "rwsem/10:1", or "frwlock/high-contention" for a phase of --scenario=fair */
+static char *row_label(const char *lock, const struct lb_ratio *ratio, unsigned phase, char *buf,
+		       size_t len)
+{
+	if (phase)
+		snprintf(buf, len, "%s/%s", lock, lb_fair_phase_name(phase));
+	else
+		lb_table_label(lock, ratio, buf, len);
+	return buf;
+}
+
+/* -v: the fairness of each point */
+static void fairness_block(FILE *f, const struct lb_report *rep)
+{
+	fprintf(f, "\nFairness: operations per thread min/mean/max, Jain's index, starvation "
+		"(a population without an acquisition for a whole window)\n");
+	for (unsigned i = 0; i < rep->nresults; i++) {
+		const struct lb_result *r = &rep->results[i];
+		char label[160];
+
+		fprintf(f, "%s  %u  load %llu%s: %llu/%.1f/%llu, Jain %.4f, starvation (window %.0f ms): ",
+			row_label(r->point.ops->name, &r->point.ratio, r->point.phase, label,
+				  sizeof(label)), r->point.nthreads, (unsigned long long)r->point.load_arg,
+			r->point.load_ns ? "ns" : "", (unsigned long long)r->ops_min, r->ops_mean,
+			(unsigned long long)r->ops_max, lb_result_jain(r, -1), r->starve_window_ms);
+		lb_fmt_starvation(f, r);
+		fputc('\n', f);
+	}
+}
+
+/* Add figure @v to the row's cell for @load, creating both as needed. */
+static int cell_add(struct lb_trow *row, uint64_t load, double v, unsigned max)
+{
+	struct lb_tcell *c = NULL;
+	double *nv;
+
+	for (unsigned j = 0; j < row->ncells; j++)
+		if (row->cells[j].load == load)
+			c = &row->cells[j];
+	if (!c) {
+		if (!row->cells) {
+			row->cells = calloc(max, sizeof(*row->cells));
+			if (!row->cells)
+				return -1;
+		}
+		c = &row->cells[row->ncells++];
+		c->load = load;
+	}
+	nv = realloc(c->v, (c->n + 1) * sizeof(*c->v));
+	if (!nv)
+		return -1;
+	c->v = nv;
+	c->v[c->n] = v;
+	c->mean = (c->mean * c->n + v) / (c->n + 1);
+	c->n++;
+	return 0;
+}
+
+/* What a table cell holds for a point. */
+struct cell_fig {
+	bool fixed_time;
+	const struct lb_report *c2c_rep;	/* NULL: the table's figure; else ns/op per c2c */
+};
+
+static double point_fig(const struct lb_result *r, const struct cell_fig *cf)
+{
+	const struct lb_c2c *c2c;
+
+	if (!cf->c2c_rep)
+		return lb_point_figure(r, cf->fixed_time);
+	c2c = lb_result_c2c(cf->c2c_rep->c2c, cf->c2c_rep->nc2c, r);
+	return c2c ? lb_ns_per_op(r) / c2c->rt_ns_median : -1;
+}
+
+static int ttable_build(struct lb_ttable *t, const struct lb_result *const *res, unsigned n,
+			const struct cell_fig *cf);
+
+int lb_ttable_build(struct lb_ttable *t, const struct lb_result *const *res, unsigned n,
+		    bool fixed_time)
+{
+	struct cell_fig cf = { .fixed_time = fixed_time };
+
+	return ttable_build(t, res, n, &cf);
+}
+
+static int ttable_build(struct lb_ttable *t, const struct lb_result *const *res, unsigned n,
+			const struct cell_fig *cf)
+{
+	memset(t, 0, sizeof(*t));
+	t->rows = calloc(n + 1, sizeof(*t->rows));
+	if (!t->rows)
+		return -1;
+	for (unsigned i = 0; i < n; i++) {
+		const struct lb_result *r = res[i];
+		struct lb_trow *row = NULL;
+
+		for (unsigned k = 0; k < t->nrows && !row; k++)
+			if (same_row(&t->rows[k], r))
+				row = &t->rows[k];
+		if (!row) {
+			row = &t->rows[t->nrows++];
+			row->lock = r->point.ops->name;
+			row->ratio = r->point.ratio;
+			row->threads = r->point.nthreads;
+			row->tgroup = r->point.tgroup;
+			row->phase = r->point.phase;
+		}
+		if (cell_add(row, r->point.load_arg, point_fig(r, cf), n)) {
+			lb_ttable_free(t);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+void lb_ttable_free(struct lb_ttable *t)
+{
+	for (unsigned k = 0; k < t->nrows; k++) {
+		for (unsigned j = 0; j < t->rows[k].ncells; j++)
+			free(t->rows[k].cells[j].v);
+		free(t->rows[k].cells);
+	}
+	free(t->rows);
+	memset(t, 0, sizeof(*t));
+}
+
+const struct lb_tcell *lb_trow_cell(const struct lb_trow *row, uint64_t load)
+{
+	for (unsigned j = 0; j < row->ncells; j++)
+		if (row->cells[j].load == load)
+			return &row->cells[j];
+	return NULL;
+}
+
+char *lb_table_label(const char *lock, const struct lb_ratio *ratio, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s/%u:%u", lock, ratio->r, ratio->w);
+	return buf;
+}
+
+int lb_table_width(const struct lb_ttable *t, int w1)
+{
+	char label[160];
+
+	if (w1 < (int)strlen(table_h1))
+		w1 = (int)strlen(table_h1);
+	for (unsigned k = 0; t && k < t->nrows; k++) {
+		int l = (int)strlen(row_label(t->rows[k].lock, &t->rows[k].ratio, t->rows[k].phase,
+					      label, sizeof(label)));
+
+		if (l > w1)
+			w1 = l;
+	}
+	return w1;
+}
+
+void lb_table_header(FILE *f, int w1, bool fixed_time)
+{
+	const char *h3 = fixed_time ? "Load:Throughput (Mops/s)" : "Load:Execution Time (ms)";
+	int w2 = (int)strlen(table_h2);
+
+	fprintf(f, "%-*s  %-*s  %s\n", w1, table_h1, w2, table_h2, h3);
+	for (int i = 0; i < w1; i++)
+		fputc('-', f);
+	fputs("  ", f);
+	for (int i = 0; i < w2; i++)
+		fputc('-', f);
+	fputs("  ", f);
+	for (size_t i = 0; i < strlen(h3); i++)
+		fputc('-', f);
+	fputc('\n', f);
+}
+
+void lb_table_row(FILE *f, int w1, const char *label, unsigned threads,
+		  const struct lb_tcell_text *cells, unsigned ncells)
+{
+	fprintf(f, "%-*s  %-*u  ", w1, label, (int)strlen(table_h2), threads);
+	for (unsigned j = 0; j < ncells; j++) {
+		if (j + 1 < ncells)
+			fprintf(f, "%llu:%-5s, ", (unsigned long long)cells[j].load, cells[j].text);
+		else
+			fprintf(f, "%llu:%s", (unsigned long long)cells[j].load, cells[j].text);
+	}
+	fputc('\n', f);
+}
+
+/* lb_table_rows() - the rows of @t with their mean figures, as the table prints them */
+int lb_table_rows(FILE *f, int w1, const struct lb_ttable *t, bool fixed_time)
+{
+	for (unsigned k = 0; k < t->nrows; k++) {
+		const struct lb_trow *row = &t->rows[k];
+		struct lb_tcell_text *cells = calloc(row->ncells + 1, sizeof(*cells));
+		char label[160];
+
+		if (!cells)
+			return -1;
+		for (unsigned j = 0; j < row->ncells; j++) {
+			cells[j].load = row->cells[j].load;
+			lb_fmt_figure(row->cells[j].mean, fixed_time, cells[j].text,
+				      sizeof(cells[j].text));
+		}
+		lb_table_row(f, w1, row_label(row->lock, &row->ratio, row->phase, label, sizeof(label)),
+			     row->threads, cells, row->ncells);
+		free(cells);
+	}
+	return 0;
+}
+
+const struct lb_result **lb_report_ptrs(const struct lb_report *rep)
+{
+	const struct lb_result **p = calloc(rep->nresults + 1, sizeof(*p));
+
+	for (unsigned i = 0; p && i < rep->nresults; i++)
+		p[i] = &rep->results[i];
+	return p;
+}
+
+/* --perf: each point's counters, summed over its threads */
+static void perf_block(FILE *f, const struct lb_report *rep)
+{
+	fprintf(f, "\nperf_event_open counters (--perf), summed over the threads of each point:\n");
+	for (unsigned i = 0; i < rep->nresults; i++) {
+		const struct lb_result *r = &rep->results[i];
+		char label[160];
+
+		fprintf(f, "%s  %u  load %llu%s: ", row_label(r->point.ops->name, &r->point.ratio,
+							   r->point.phase, label, sizeof(label)),
+			r->point.nthreads, (unsigned long long)r->point.load_arg,
+			r->point.load_ns ? "ns" : "");
+		lb_fmt_perf(f, &r->perf);
+		fputc('\n', f);
+	}
+}
+
+/* --trace: each point's kernel view, summed over its threads */
+static void trace_block(FILE *f, const struct lb_report *rep)
+{
+	fprintf(f, "\nkernel view (--trace: sched_switch and lock:contention_begin/end through "
+		"tracefs;\ntracing perturbs the run: compare the figures with an untraced run):\n");
+	for (unsigned i = 0; i < rep->nresults; i++) {
+		const struct lb_result *r = &rep->results[i];
+		char label[160];
+
+		if (!r->trace)
+			continue;
+		fprintf(f, "%s  %u  load %llu%s: ", row_label(r->point.ops->name, &r->point.ratio,
+							   r->point.phase, label, sizeof(label)),
+			r->point.nthreads, (unsigned long long)r->point.load_arg,
+			r->point.load_ns ? "ns" : "");
+		lb_fmt_trace(f, r->trace);
+		fputc('\n', f);
+	}
+}
+
+/*
+ * --c2c: the round trips measured, then the table again with each figure
+ * replaced by the time per operation as a multiple of the round trip
+ * between the CPUs of the point's first two threads ("-" where there is
+ * none: one thread, unpinned, or two threads on one CPU).
+ */
+static int c2c_block(FILE *f, const struct lb_report *rep, const struct lb_result **res)
+{
+	struct cell_fig cf = { .fixed_time = rep->fixed_time, .c2c_rep = rep };
+	struct lb_ttable t;
+	int w1;
+
+	fprintf(f, "\nc2c round trip (--c2c; the median of %u samples, each the mean of 100 round "
+		"trips):\n", rep->nc2c ? rep->c2c[0].samples : 0);
+	for (unsigned i = 0; i < rep->nc2c; i++)
+		fprintf(f, "CPU %d <-> CPU %d  %.1f ns (min %.1f, p90 %.1f)\n", rep->c2c[i].cpu_a,
+			rep->c2c[i].cpu_b, rep->c2c[i].rt_ns_median, rep->c2c[i].rt_ns_min,
+			rep->c2c[i].rt_ns_p90);
+	if (!rep->nc2c)
+		fprintf(f, "(none: the placement has one CPU)\n");
+	if (ttable_build(&t, res, rep->nresults, &cf))
+		return -1;
+	w1 = lb_table_width(&t, 0);
+	fprintf(f, "\n%-*s  %-*s  %s\n", w1, table_h1, (int)strlen(table_h2), table_h2,
+		"Load:time per operation / c2c round trip");
+	for (unsigned k = 0; k < t.nrows; k++) {
+		const struct lb_trow *row = &t.rows[k];
+		struct lb_tcell_text *cells = calloc(row->ncells + 1, sizeof(*cells));
+		char label[160];
+
+		if (!cells) {
+			lb_ttable_free(&t);
+			return -1;
+		}
+		for (unsigned j = 0; j < row->ncells; j++) {
+			cells[j].load = row->cells[j].load;
+			if (row->cells[j].mean < 0)
+				snprintf(cells[j].text, sizeof(cells[j].text), "-");
+			else
+				snprintf(cells[j].text, sizeof(cells[j].text), "%.2f", row->cells[j].mean);
+		}
+		lb_table_row(f, w1, row_label(row->lock, &row->ratio, row->phase, label, sizeof(label)),
+			     row->threads, cells, row->ncells);
+		free(cells);
+	}
+	lb_ttable_free(&t);
+	return 0;
+}
+
+int lb_output_table(FILE *f, const struct lb_report *rep)
+{
+	const struct lb_result **res = lb_report_ptrs(rep);
+	struct lb_ttable t;
+	int w1, rc;
+
+	if (!res || lb_ttable_build(&t, res, rep->nresults, rep->fixed_time)) {
+		free(res);
+		return -1;
+	}
+	w1 = lb_table_width(&t, 0);
+	lb_table_header(f, w1, rep->fixed_time);
+	rc = lb_table_rows(f, w1, &t, rep->fixed_time);
+	lb_ttable_free(&t);
+	if (!rc && rep->c2c)
+		rc = c2c_block(f, rep, res);
+	if (!rc && rep->nresults && rep->results[0].point.perf)
+		perf_block(f, rep);
+	if (!rc && rep->nresults && rep->results[0].trace)
+		trace_block(f, rep);
+	if (!rc && lb_verbose > 0)
+		fairness_block(f, rep);
+	free(res);
+	return rc || ferror(f) ? -1 : 0;
+}

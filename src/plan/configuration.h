@@ -1,0 +1,101 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * configuration.h - the effective configuration of a run
+ *
+ * What the command line (cli/options.c) fills in and the plan, the output
+ * and main read. It names the output formats only by pointer, so nothing
+ * here reaches up into output/.
+ */
+#ifndef LB_SRC_PLAN_CONFIGURATION_H
+#define LB_SRC_PLAN_CONFIGURATION_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "base/parse.h"
+#include "harness/roles.h"
+#include "locks/lock.h"
+#include "machine/topology.h"
+
+struct lb_format_def;
+
+#define LB_MAX_LOCKS 128	/* locks selected in one run */
+#define LB_MAX_FORMATS 8	/* formats written by one run (-f A,B) */
+
+
+enum lb_scenario {
+	LB_SCN_MIX = 0,		/* every thread runs the --ratio mix */
+	LB_SCN_ROLES = 1,	/* dedicated reader and writer threads */
+	LB_SCN_FAIR = 2,	/* seed 002's phases (fair.c) */
+};
+
+/* --scenario=fair: the thread counts and periods of seed 002's test (fair.c) */
+struct lb_fair_cfg {
+	unsigned count[LB_ROLE_NKINDS];	/* threads of each type in the high-contention phase */
+	bool count_set[LB_ROLE_NKINDS];	/* given on the command line (else the seed's) */
+	uint64_t writer_period_ns;
+	uint64_t trylock_writer_period_ns;
+	uint32_t trylock_writer_tries;	/* 0: never give up */
+	uint64_t irq_period_ns;
+};
+
+struct lb_config {
+	/* selection */
+	const struct lb_lock_ops *locks[LB_MAX_LOCKS];
+	unsigned nlocks;
+	bool list_locks;
+	enum lb_scenario scenario;
+	uint64_t **lockopt;		/* per registry index: option values */
+	unsigned readers, writers;	/* roles: the two populations */
+	uint64_t writer_ops;		/* roles: writes per writer thread, 0 = as the others */
+
+	/* workload */
+	struct lb_ratio *ratios;
+	unsigned nratios;
+	struct lb_telem *telems;
+	unsigned ntelems;
+	uint64_t *loads;		/* pause counts, or ns with load_ns */
+	unsigned nloads;
+	bool load_ns;
+	uint64_t delay;			/* pauses between operations */
+	uint64_t ops;			/* per thread (fixed work) */
+	double duration;		/* seconds (fixed time) when > 0 */
+	unsigned repeat;
+
+	/* placement */
+	enum lb_place place;
+	const char *cpus;
+	bool physical;
+	const char *topology;
+	bool plan;
+	int lock_node;			/* -1: wherever the allocator puts it */
+
+	/* measurement */
+	bool validate;
+	bool c2c;			/* --c2c: measure the core-to-core round trip first */
+	bool perf;			/* --perf: per-thread perf_event_open counters */
+	bool trace;			/* --trace: the kernel's view through tracefs */
+	double timeout;			/* seconds without progress; 0 disables */
+	bool latency;			/* --latency: time every acquisition */
+	uint32_t lat_every;		/* --latency-sample: one in N (1: all) */
+	struct lb_fair_cfg fair;
+
+	/* output */
+	const struct lb_format_def *format;	/* the first of formats[] */
+	const struct lb_format_def *formats[LB_MAX_FORMATS];	/* -f A,B: written in this order */
+	unsigned nformats;
+	const char *output;
+	const char *baseline;		/* --baseline: an earlier CSV or JSON, "before" */
+
+	/* provenance */
+	bool is_default;		/* no --lock: the default experiment */
+	int argc;
+	char **argv;
+};
+
+/* lb_scenario_name() - "mix", "roles", "fair" */
+const char *lb_scenario_name(enum lb_scenario s);
+/* lb_scenario_find() - by name; -1 if unknown */
+int lb_scenario_find(const char *name);
+
+#endif /* LB_SRC_PLAN_CONFIGURATION_H */

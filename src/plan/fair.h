@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * fair.h - --scenario=fair: the 2008 fair-rwlock posting's latency and fairness test
+ *
+ * Mathieu Desnoyers' test of his fair low-latency rwlock (LKML, August
+ * 2008, test module test-fair-rwlock.c), run on any reader-writer lock: the
+ * timer calibration (lb_clock), then four measured points per lock:
+ *
+ *	single writer, no contention	  1 writer		duration / 6
+ *	single reader, no contention	  1 reader		duration / 6
+ *	multiple readers, no contention	  --fair-readers	duration / 6
+ *	high contention			  every thread type	duration
+ *
+ * (the posting ran 10, 10, 10 and 60 s). Thread types, counts and periods:
+ * roles.h and the --fair-* options, whose defaults are the posting's. A type
+ * the lock cannot run (no read_trylock, a read side that is not
+ * async-signal-safe) is an error (exit 5) when its count was given, and is
+ * left out with a note in the report when the count is the default.
+ */
+#ifndef LB_SRC_FAIR_H
+#define LB_SRC_FAIR_H
+
+#include <stdio.h>
+
+#include "harness/harness.h"
+#include "plan/plan.h"
+
+enum lb_fair_phase {
+	LB_FAIR_NONE = 0,		/* not a fair point */
+	LB_FAIR_SINGLE_WRITER,
+	LB_FAIR_SINGLE_READER,
+	LB_FAIR_MULTI_READERS,
+	LB_FAIR_HIGH_CONTENTION,
+	LB_FAIR_NPHASES,
+};
+
+/* lb_fair_phase_title() - "Single writer test, no contention", ... (the 2008 fair-rwlock posting's headers) */
+const char *lb_fair_phase_title(unsigned phase);
+/* lb_fair_phase_name() - "single-writer", ... (CSV and JSON) */
+const char *lb_fair_phase_name(unsigned phase);
+
+/**
+ * lb_fair_run_all() - every lock's phases, in order
+ * @out, @nout: malloc'ed results, one per phase run
+ *
+ * Exits 5 (after one line naming the option) when a thread type whose count
+ * was given needs what the lock lacks. Return: 0 or an exit status.
+ */
+int lb_fair_run_all(const struct lb_plan *plan, struct lb_result **out, unsigned *nout);
+/* lb_fair_plan_print() - --plan: each phase's threads, roles and places */
+void lb_fair_plan_print(FILE *f, const struct lb_plan *plan);
+/**
+ * lb_fair_dropped_why() - why the thread type @k was left out of @p
+ * (p->roles_dropped), in a few words
+ */
+const char *lb_fair_dropped_why(const struct lb_point *p, enum lb_role_kind k, char *buf,
+				size_t len);
+
+#endif /* LB_SRC_FAIR_H */

@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * plan.c - the configuration resolved into what each point runs
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/clock.h"
+#include "locks/registry.h"
+#include "plan/plan.h"
+
+static const char *const scenario_names[] = { "mix", "roles", "fair" };	/* enum lb_scenario */
+
+const char *lb_scenario_name(enum lb_scenario sc)
+{
+	return scenario_names[sc];
+}
+
+int lb_scenario_find(const char *name)
+{
+	for (unsigned i = 0; i < LB_ARRAY_SIZE(scenario_names); i++)
+		if (strcmp(name, scenario_names[i]) == 0)
+			return (int)i;
+	return -1;
+}
+
+uint64_t lb_load_pauses(const struct lb_config *c, uint64_t v)
+{
+	if (!c->load_ns)
+		return v;
+	return lb_clock.pause_ns > 0 ? (uint64_t)llround((double)v / lb_clock.pause_ns) : v;
+}
+
+void lb_point_init(struct lb_point *p, const struct lb_plan *plan, const struct lb_lock_ops *ops,
+		   uint64_t load)
+{
+	const struct lb_config *c = plan->cfg;
+
+	memset(p, 0, sizeof(*p));
+	p->ops = ops;
+	p->lockopts = c->lockopt[lb_lock_index(ops)];
+	p->load_arg = load;
+	p->load_ns = c->load_ns;
+	p->load = lb_load_pauses(c, load);
+	p->delay = c->delay;
+	p->nops = c->ops;
+	p->duration = c->duration;
+	p->validate = c->validate;
+	p->perf = c->perf;
+	p->trace = plan->trace;
+	p->timeout = c->timeout;
+	p->lock_node = c->lock_node;
+	p->pus = plan->pus;
+	p->npus = plan->npus;
+	p->pin = c->place != LB_PLACE_NONE;
+	p->latency = c->latency;
+	p->lat_every = c->lat_every;
+}
+
+int lb_plan_roles(struct lb_plan *plan)
+{
+	const struct lb_config *c = plan->cfg;
+	unsigned n = c->readers + c->writers;
+
+	if (c->scenario != LB_SCN_ROLES)
+		return 0;
+	plan->thread_ratio = calloc(n, sizeof(*plan->thread_ratio));
+	plan->thread_role = calloc(n, sizeof(*plan->thread_role));
+	plan->thread_nops = calloc(n, sizeof(*plan->thread_nops));
+	if (!plan->thread_ratio || !plan->thread_role || !plan->thread_nops)
+		return -1;
+	for (unsigned t = 0; t < n; t++) {
+		bool reader = t < c->readers;
+
+		plan->thread_ratio[t] = (struct lb_ratio){ reader ? 1 : 0, reader ? 0 : 1 };
+		plan->thread_role[t] = reader ? "reader" : "writer";
+		plan->thread_nops[t] = !reader && c->writer_ops ? c->writer_ops : UINT64_MAX;
+	}
+	return 0;
+}
+
+void lb_plan_free(struct lb_plan *plan)
+{
+	free((void *)plan->pus);
+	free(plan->threads);
+	free(plan->tgroup);
+	free(plan->thread_ratio);
+	free(plan->thread_role);
+	free(plan->thread_nops);
+	free((void *)plan->c2c);
+}

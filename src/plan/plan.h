@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * plan.h - what a run is made of: the configuration resolved against the
+ * machine (placement, thread counts, per-thread roles), and the points
+ * built from it
+ */
+#ifndef LB_SRC_PLAN_PLAN_H
+#define LB_SRC_PLAN_PLAN_H
+
+#include "harness/harness.h"
+#include "machine/topology.h"
+#include "measure/c2c.h"
+#include "plan/configuration.h"
+
+struct lb_plan {
+	const struct lb_config *cfg;
+	const struct lb_pu *pus;	/* placement order */
+	unsigned npus;
+	unsigned *threads;		/* expanded --threads */
+	unsigned *tgroup;		/* index of the --threads element of each */
+	unsigned nthreads;
+	/* scenario roles (lb_plan_roles()): each thread's mix, role and cap */
+	struct lb_ratio *thread_ratio;
+	const char **thread_role;
+	uint64_t *thread_nops;
+	/* --c2c: the round trips measured before the run (c2c.h), or none */
+	const struct lb_c2c *c2c;
+	unsigned nc2c;
+	/* --trace: the collector (trace.h), or NULL */
+	struct lb_trace *trace;
+};
+
+/**
+ * lb_plan_roles() - the per-thread arrays of --scenario=roles
+ *
+ * Threads 0..readers-1 read (1:0), the rest write (0:1), capped at
+ * --writer-ops writes when given. Nothing to do for other scenarios.
+ * Return: 0, or -1 when out of memory.
+ */
+int lb_plan_roles(struct lb_plan *plan);
+/* lb_plan_free() - what lb_plan_roles() and main allocated */
+void lb_plan_free(struct lb_plan *plan);
+
+/**
+ * lb_point_init() - a point with every setting the configuration and the
+ * plan give (lock, load and what applies to all points); the caller sets
+ * the thread count, ratio or roles, repetition and what its scenario changes
+ */
+void lb_point_init(struct lb_point *p, const struct lb_plan *plan, const struct lb_lock_ops *ops,
+		   uint64_t load);
+/* lb_load_pauses() - a --load value as pauses (--load-ns: converted with the calibrated pause cost) */
+uint64_t lb_load_pauses(const struct lb_config *c, uint64_t v);
+
+#endif /* LB_SRC_PLAN_PLAN_H */
