@@ -96,6 +96,7 @@ TOPO_TESTS = \
 CLI_TESTS = \
 	tests/cli/bad-input.sh \
 	tests/cli/docs-sync.sh \
+	tests/cli/house.sh \
 	tests/cli/table.sh \
 	tests/cli/sweep.sh \
 	tests/cli/percpu-rwsem.sh \
@@ -137,8 +138,8 @@ AM_TESTS_ENVIRONMENT = \
 	top_builddir='$(abs_top_builddir)'; export top_builddir; \
 	LOCKBENCH='$(abs_top_builddir)/lockbench'; export LOCKBENCH;
 
-EXTRA_DIST += tests/lib.sh tests/validate/run-validate.sh tests/topology/run-topology.sh \
-	tests/golden/README tests/golden/seed000-table.txt tests/golden/seed002-latency.txt \
-	tests/golden/seed004-stats.txt tests/golden/seed003-sweep.txt tests/golden/seed000-aim7.txt \
+EXTRA_DIST += tests/lib.sh tests/cli/house.py tests/validate/run-validate.sh tests/topology/run-topology.sh \
+	tests/golden/README tests/golden/rwsem-spinning-2014-table.txt tests/golden/fair-rwlock-2008-latency.txt \
+	tests/golden/aqticket-2013-stats.txt tests/golden/qrwlock-byte-cmpxchg-2015-sweep.txt tests/golden/rwsem-spinning-2014-aim7.txt \
 	$(VALIDATE_TESTS) $(TOPO_TESTS) $(TOPO_TESTS:.topo=.expected) $(CLI_TESTS) \
 	$(TRACE_TESTS) $(NOTRACE_TESTS)
