@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# The seed 003 sweep: two locks side by side, one row per thread count, the
+# The 2015 qrwlock byte-cmpxchg sweep: two locks side by side, one row per thread count, the
 # change with its sign; refused (exit 2) unless two locks, one ratio, one load.
 . "$srcdir/tests/lib.sh"
 

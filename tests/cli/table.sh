@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# The seed 000 table: header, rule and one row per lock/ratio and thread count.
+# The 2014 rwsem-spinning table: header, rule and one row per lock/ratio and thread count.
 . "$srcdir/tests/lib.sh"
 
 "$LOCKBENCH" --lock=pthread-rwlock --ratio=10:1 --threads=10 --ops=100000 >"$TMPD/t" 2>"$TMPD/e" ||
