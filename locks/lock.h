@@ -240,6 +240,12 @@ struct lb_lock_cfg {
 
 struct lb_loop;
 
+/* struct lb_lock_field - one word of a lock object, for lb_lock_ops.layout */
+struct lb_lock_field {
+	const char *name;	/* the kernel's field name; NULL ends the table */
+	size_t offset, size;	/* bytes, from the start of the lock object */
+};
+
 struct lb_lock_ops {
 	const char *name;	/* CLI name, [a-z0-9-]+; file locks/<name>.c */
 	const char *desc;	/* one line for --list-locks */
@@ -288,6 +294,12 @@ struct lb_lock_ops {
 	 */
 	int (*check_options)(const uint64_t *opts, char *why, size_t len);
 	const char *const *counters;		/* NULL or NULL-terminated names */
+	/*
+	 * layout: the words that model the kernel's struct, in its field
+	 * order (sleeping locks: they share the first line; checked by
+	 * tests/unit/test-layout). NULL: not described.
+	 */
+	const struct lb_lock_field *layout;
 	const char *unavailable;		/* set: not built in; the reason */
 };
 

@@ -15,7 +15,8 @@
  *	count (32 bits, signed):  1 unlocked, 0 locked, < 0 locked, waiters possible
  *	owner (pointer): the holder's struct lb_task, set after acquiring and
  *	        cleared before releasing (a hint for the spinners, not the lock)
- *	then the OSQ tail, the wait list and the wait_lock (struct lb_sleep)
+ *	in the kernel's order: count, wait_lock, wait_list, owner, OSQ tail,
+ *	all in one line; the read-mostly struct lb_sleep on the next
  *	initial value: count 1, owner NULL, empty queue and list
  *
  * States: (count, owner)
@@ -50,11 +51,25 @@
 #include "loop.h"
 #include "sleep.h"
 
+/* struct mutex of 3.15-4.9 (x86-64, no debug options), in its field order, in one line */
 struct mutex_osq {
 	int32_t count;
-	uint32_t unused;
+	struct lb_wait_lock_mem wait_lock;
+	struct lb_list wait_list;
 	struct lb_task *owner;
-	struct lb_sleep s;
+	struct lb_osq osq;
+	struct lb_sleep s;	/* read-mostly, the second line */
+};
+
+LB_SLEEP_LAYOUT(struct mutex_osq, osq);
+
+static const struct lb_lock_field mutex_osq_layout[] = {
+	LB_SLEEP_FIELD(struct mutex_osq, count),
+	LB_SLEEP_FIELD(struct mutex_osq, wait_lock),
+	LB_SLEEP_FIELD(struct mutex_osq, wait_list),
+	LB_SLEEP_FIELD(struct mutex_osq, owner),
+	LB_SLEEP_FIELD(struct mutex_osq, osq),
+	{ .name = NULL },
 };
 
 static const char *const mutex_osq_counters[] = {
@@ -80,7 +95,7 @@ static int mutex_osq_init(void *lock, const struct lb_lock_cfg *cfg)
 
 	lb_store_relaxed(&l->count, 1);
 	lb_store_relaxed(&l->owner, NULL);
-	return lb_sleep_init(&l->s, cfg, cfg->opts[OPT_WAIT_LOCK], cfg->opts[OPT_SPIN_BUDGET], 0,
+	return lb_sleep_init(&l->s, LB_SLEEP_WORDS(l), cfg, cfg->opts[OPT_WAIT_LOCK], cfg->opts[OPT_SPIN_BUDGET], 0,
 			     CTR_WAIT_LOCK);
 }
 
@@ -154,7 +169,7 @@ static LB_NOINLINE void mutex_osq_lock_slowpath(struct mutex_osq *l, struct lb_t
 	/* once more: (1) -> (0); acquire */
 	if (lb_load_relaxed(&l->count) == 1 && lb_xchg_acquire(&l->count, 0) == 1)
 		goto skip_wait;
-	lb_list_add_tail(&st->waiter.node, &l->s.wait_list);
+	lb_list_add_tail(&st->waiter.node, &l->wait_list);
 	for (;;) {
 		/*
 		 * (c) -> (-1): acquired when c was 1; -1 marks waiters so that
@@ -171,7 +186,7 @@ static LB_NOINLINE void mutex_osq_lock_slowpath(struct mutex_osq *l, struct lb_t
 	lb_set_state_running(&st->task);
 	lb_list_del(&st->waiter.node);
 	/* the last waiter left: (-1) -> (0), the unlock may take the fast path again */
-	if (lb_list_empty(&l->s.wait_list))
+	if (lb_list_empty(&l->wait_list))
 		lb_store_relaxed(&l->count, 0);
 skip_wait:
 	lb_wait_unlock(&l->s, t);
@@ -210,8 +225,8 @@ static LB_NOINLINE void mutex_osq_unlock_slowpath(struct mutex_osq *l, struct lb
 	 */
 	lb_store_release(&l->count, 1);
 	lb_wait_lock(&l->s, t);
-	if (!lb_list_empty(&l->s.wait_list))
-		lb_wake_q_add(&q, lb_first_waiter(&l->s.wait_list)->task);
+	if (!lb_list_empty(&l->wait_list))
+		lb_wake_q_add(&q, lb_first_waiter(&l->wait_list)->task);
 	lb_wait_unlock(&l->s, t);
 	lb_wake_up_q(&q, t, LB_SC_WAKEUPS);
 }
@@ -265,4 +280,5 @@ const struct lb_lock_ops lb_lock_mutex_osq = {
 	.describe = mutex_osq_describe,
 	.options = mutex_osq_options,
 	.counters = mutex_osq_counters,
+	.layout = mutex_osq_layout,
 };

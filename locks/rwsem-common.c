@@ -36,6 +36,17 @@
 
 #include "rwsem-common.h"
 
+LB_SLEEP_LAYOUT(struct lb_rwx, owner);
+
+const struct lb_lock_field lb_rwx_layout[] = {
+	LB_SLEEP_FIELD(struct lb_rwx, count),
+	LB_SLEEP_FIELD(struct lb_rwx, wait_list),
+	LB_SLEEP_FIELD(struct lb_rwx, wait_lock),
+	LB_SLEEP_FIELD(struct lb_rwx, osq),
+	LB_SLEEP_FIELD(struct lb_rwx, owner),
+	{ .name = NULL },
+};
+
 const char *const lb_rwx_arch_names[] = { "generic", "x86", NULL };
 
 enum rwx_wake_type {
@@ -53,7 +64,7 @@ int lb_rwx_init(struct lb_rwx *sem, const struct lb_lock_cfg *cfg, unsigned feat
 	sem->features = features;
 	sem->arch = (unsigned)arch;
 	sem->ctr_extra = ctr_extra;
-	return lb_sleep_init(&sem->s, cfg, wait_lock, budget_ns, 0, ctr_wait_lock);
+	return lb_sleep_init(&sem->s, LB_SLEEP_WORDS(sem), cfg, wait_lock, budget_ns, 0, ctr_wait_lock);
 }
 
 int lb_rwx_thread_init(void *lock, struct lb_tctx *t)
@@ -69,7 +80,7 @@ int lb_rwx_thread_init(void *lock, struct lb_tctx *t)
  */
 static void rwx_do_wake(struct lb_rwx *sem, enum rwx_wake_type type, struct lb_wake_q *q)
 {
-	struct lb_list *h = &sem->s.wait_list, *n;
+	struct lb_list *h = &sem->wait_list, *n;
 	struct lb_waiter *w = lb_first_waiter(h);
 	int64_t adjustment = 0, woken = 0;
 
@@ -196,7 +207,7 @@ static bool rwx_try_read_unqueued(struct lb_rwx *sem, struct lb_tctx *t)
 			if (!lb_cmpxchg_acquire(&sem->count, &c, c + RWSEM_ACTIVE_READ_BIAS))
 				continue;
 			if (c == RWSEM_WAITING_BIAS && lb_wait_trylock(&sem->s, t)) {
-				if (!lb_list_empty(&sem->s.wait_list))
+				if (!lb_list_empty(&sem->wait_list))
 					rwx_do_wake(sem, RWX_WAKE_READ_OWNED, &q);
 				lb_wait_unlock(&sem->s, t);
 				lb_wake_up_q(&q, t, LB_SC_WAKEUPS);
@@ -208,7 +219,7 @@ static bool rwx_try_read_unqueued(struct lb_rwx *sem, struct lb_tctx *t)
 			return false;	/* a writer */
 		lb_wait_lock(&sem->s, t);
 		{
-			bool waiters = !lb_list_empty(&sem->s.wait_list);
+			bool waiters = !lb_list_empty(&sem->wait_list);
 			int64_t threshold = waiters ? RWSEM_WAITING_BIAS : 0;
 			bool taken;
 
@@ -271,7 +282,7 @@ static bool rwx_optimistic_spin(struct lb_rwx *sem, struct lb_tctx *t, bool read
 void lb_rwx_down_read_failed(struct lb_rwx *sem, struct lb_tctx *t)
 {
 	struct lb_sleep_thread *st = lb_sleep_thread(t);
-	struct lb_list *h = &sem->s.wait_list;
+	struct lb_list *h = &sem->wait_list;
 	int64_t adjustment = -RWSEM_ACTIVE_READ_BIAS, count;
 	bool first = false;
 	struct lb_wake_q q;
@@ -329,7 +340,7 @@ static bool rwx_try_write_lock(struct lb_rwx *sem, int64_t count, struct lb_tctx
 
 	if (count & RWSEM_ACTIVE_MASK)
 		return false;
-	if (!lb_list_is_singular(&sem->s.wait_list))
+	if (!lb_list_is_singular(&sem->wait_list))
 		newc += RWSEM_WAITING_BIAS;
 	if (lb_load_relaxed(&sem->count) != RWSEM_WAITING_BIAS ||
 	    !lb_cmpxchg_acquire(&sem->count, &wb, newc))
@@ -343,7 +354,7 @@ static void rwx_leave_queue(struct lb_rwx *sem, struct lb_sleep_thread *st, stru
 {
 	lb_wait_lock(&sem->s, t);
 	lb_list_del(&st->waiter.node);
-	if (lb_list_empty(&sem->s.wait_list))
+	if (lb_list_empty(&sem->wait_list))
 		lb_add_return_full(&sem->count, -RWSEM_WAITING_BIAS);
 	lb_wait_unlock(&sem->s, t);
 	lb_set_state_running(&st->task);
@@ -353,7 +364,7 @@ static void rwx_leave_queue(struct lb_rwx *sem, struct lb_sleep_thread *st, stru
 void lb_rwx_down_write_failed(struct lb_rwx *sem, struct lb_tctx *t)
 {
 	struct lb_sleep_thread *st = lb_sleep_thread(t);
-	struct lb_list *h = &sem->s.wait_list;
+	struct lb_list *h = &sem->wait_list;
 	const bool spin = sem->features & RWX_WSPIN, rspin = sem->features & RWX_RSPIN;
 	int64_t count, adjustment = -RWSEM_ACTIVE_WRITE_BIAS;
 	struct lb_wake_q q;
@@ -394,7 +405,7 @@ respin:
 			lb_schedule(&st->task, t, LB_SC_SLEEPS);
 			lb_set_state_sleeping(&st->task);
 			count = lb_load_relaxed(&sem->count);
-			if (rspin && (count & RWSEM_ACTIVE_MASK) && lb_osq_is_locked(&sem->s.osq)) {
+			if (rspin && (count & RWSEM_ACTIVE_MASK) && lb_osq_is_locked(&sem->osq)) {
 				struct lb_budget b;
 
 				lb_budget_start(&b, sem->s.spin_budget);
@@ -424,7 +435,7 @@ void lb_rwx_wake(struct lb_rwx *sem, struct lb_tctx *t)
 		 * so only try the wait_lock (4.2's rwsem_has_spinner() order).
 		 */
 		lb_fence_full();
-		if (lb_osq_is_locked(&sem->s.osq)) {
+		if (lb_osq_is_locked(&sem->osq)) {
 			if (!lb_wait_trylock(&sem->s, t))
 				return;
 		} else {
@@ -433,7 +444,7 @@ void lb_rwx_wake(struct lb_rwx *sem, struct lb_tctx *t)
 	} else {
 		lb_wait_lock(&sem->s, t);
 	}
-	if (!lb_list_empty(&sem->s.wait_list))
+	if (!lb_list_empty(&sem->wait_list))
 		rwx_do_wake(sem, RWX_WAKE_ANY, &q);
 	lb_wait_unlock(&sem->s, t);
 	lb_wake_up_q(&q, t, LB_SC_WAKEUPS);

@@ -45,10 +45,14 @@ enum lb_rwx_arch {
 	RWX_ARCH_X86 = 1,	/* x86: only the active half is tested (steals past waiters) */
 };
 
+/* struct rw_semaphore of 3.16-4.20 (x86-64), in its field order, in one line */
 struct lb_rwx {
 	int64_t count;
+	struct lb_list wait_list;
+	struct lb_wait_lock_mem wait_lock;
+	struct lb_osq osq;
 	struct lb_task *owner;	/* RWX_WSPIN: the writer holding it, else NULL */
-	struct lb_sleep s;
+	struct lb_sleep s;	/* read-mostly, the second line */
 	/* read-mostly, set at init */
 	unsigned features;	/* RWX_* */
 	unsigned arch;		/* enum lb_rwx_arch */
@@ -66,6 +70,7 @@ enum {
 };
 
 extern const char *const lb_rwx_arch_names[];
+extern const struct lb_lock_field lb_rwx_layout[];
 
 #define LB_RWX_OPT_ARCH								\
 	{ .name = "arch", .type = LB_LOCK_OPT_ENUM, .def = RWX_ARCH_GENERIC,	\
@@ -202,6 +207,7 @@ static inline bool lb_rwx_write_trylock(void *lock, struct lb_tctx *t)
 	.read_trylock = lb_rwx_read_trylock,				\
 	.loop = loopfn,							\
 	.is_locked = lb_rwx_is_locked,					\
+	.layout = lb_rwx_layout,					\
 	.describe = lb_rwx_describe
 
 #endif /* LB_LOCKS_RWSEM_COMMON_H */
