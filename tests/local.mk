@@ -13,7 +13,8 @@ UNIT_TESTS = \
 	tests/unit/test-roles \
 	tests/unit/test-qrwlock \
 	tests/unit/test-frwlock \
-	tests/unit/test-skeleton
+	tests/unit/test-skeleton \
+	tests/unit/test-layout
 check_PROGRAMS += $(UNIT_TESTS)
 tests_unit_test_parse_SOURCES = tests/unit/test-parse.c tests/unit/check.h
 tests_unit_test_harness_SOURCES = tests/unit/test-harness.c tests/unit/check.h
@@ -25,6 +26,7 @@ tests_unit_test_roles_SOURCES = tests/unit/test-roles.c tests/unit/check.h
 tests_unit_test_skeleton_SOURCES = tests/unit/test-skeleton.c tests/unit/check.h
 tests_unit_test_qrwlock_SOURCES = tests/unit/test-qrwlock.c tests/unit/check.h
 tests_unit_test_frwlock_SOURCES = tests/unit/test-frwlock.c tests/unit/check.h
+tests_unit_test_layout_SOURCES = tests/unit/test-layout.c tests/unit/check.h
 
 # --- every lock under --validate (one .validate file per lock)
 VALIDATE_TESTS = \
