@@ -43,6 +43,7 @@ VALIDATE_TESTS = \
 	tests/validate/osq-unqueue.validate \
 	tests/validate/qspinlock.validate \
 	tests/validate/qspinlock-nopending.validate \
+	tests/validate/qspinlock-cmpxchg.validate \
 	tests/validate/pthread-spin.validate \
 	tests/validate/mutex.validate \
 	tests/validate/mutex-budget.validate \
