@@ -7,8 +7,14 @@
  * the owner-word rework), with the x86 fast paths: Ingo Molnar's count
  * mutex, Peter Zijlstra's and Waiman Long's optimistic spinning, Jason
  * Low's and Davidlohr Bueso's OSQ. This is the "mutex" row of seed 000
- * (3.16-rc7). Reimplemented from the description in algorithms.md section
- * 6.2; no code was taken. Sleeping, waking, on_cpu and need_resched() are
+ * (3.16-rc7), and by default it follows 3.16 where the history changed:
+ * spin-on-owner as in 3.10-4.0 (spin while the same owner runs; after
+ * that go on only if the lock became free, owner == NULL; 4.1+ goes on
+ * when the owner merely changed: option owner-change=spin), and the
+ * unlocker wakes the first waiter with the wait_lock held (3.x's
+ * wake_up_process(); option wake=after-unlock for the later wake queue).
+ * Reimplemented from the description in algorithms.md sections 6.2 and
+ * 16; no code was taken. Sleeping, waking, on_cpu and need_resched() are
  * the emulation of locks/sleep.h.
  *
  * Lock word:
@@ -59,6 +65,7 @@ struct mutex_osq {
 	struct lb_task *owner;
 	struct lb_osq osq;
 	struct lb_sleep s;	/* read-mostly, the second line */
+	bool owner_change_spin;	/* OWNER_CHANGE_SPIN */
 };
 
 LB_SLEEP_LAYOUT(struct mutex_osq, osq);
@@ -75,19 +82,29 @@ static const struct lb_lock_field mutex_osq_layout[] = {
 static const char *const mutex_osq_counters[] = {
 	LB_SLEEP_COUNTER_NAMES,
 	"slowpaths",		/* acquisitions that missed the fast path */
+	"owner-changes",	/* owner spins that ended because another task became owner */
 	LB_WAIT_LOCK_COUNTER_NAME,
 	NULL,
 };
 
-enum { CTR_SLOWPATHS = LB_SC_COMMON, CTR_WAIT_LOCK };
+enum { CTR_SLOWPATHS = LB_SC_COMMON, CTR_OWNER_CHANGES, CTR_WAIT_LOCK };
+
+static const char *const mutex_osq_owner_change_names[] = { "stop", "spin", NULL };
+#define OWNER_CHANGE_STOP	0	/* 3.10-4.0: only a free lock (owner NULL) keeps us spinning */
+#define OWNER_CHANGE_SPIN	1	/* 4.1-4.9: a new running owner is spun on too */
 
 static const struct lb_lock_option mutex_osq_options[] = {
 	LB_SLEEP_OPT_WAIT_LOCK(LB_WAIT_LOCK_TICKET),
 	LB_SLEEP_OPT_SPIN_BUDGET,
+	{ .name = "owner-change", .type = LB_LOCK_OPT_ENUM, .def = OWNER_CHANGE_STOP,
+	  .values = mutex_osq_owner_change_names,
+	  .help = "what a spinner does when the owner it watched is replaced by another: "
+		  "stop (3.10-4.0: go on only if the lock became free) or spin (4.1+)" },
+	LB_SLEEP_OPT_WAKE(LB_WAKE_IN_LOCK),
 	{ .name = NULL },
 };
 
-enum { OPT_WAIT_LOCK, OPT_SPIN_BUDGET };
+enum { OPT_WAIT_LOCK, OPT_SPIN_BUDGET, OPT_OWNER_CHANGE, OPT_WAKE };
 
 static int mutex_osq_init(void *lock, const struct lb_lock_cfg *cfg)
 {
@@ -95,6 +112,8 @@ static int mutex_osq_init(void *lock, const struct lb_lock_cfg *cfg)
 
 	lb_store_relaxed(&l->count, 1);
 	lb_store_relaxed(&l->owner, NULL);
+	l->owner_change_spin = cfg->opts[OPT_OWNER_CHANGE] == OWNER_CHANGE_SPIN;
+	l->s.wake_in_lock = cfg->opts[OPT_WAKE] == LB_WAKE_IN_LOCK;
 	return lb_sleep_init(&l->s, LB_SLEEP_WORDS(l), cfg, cfg->opts[OPT_WAIT_LOCK], cfg->opts[OPT_SPIN_BUDGET], 0,
 			     CTR_WAIT_LOCK);
 }
@@ -106,13 +125,27 @@ static int mutex_osq_thread_init(void *lock, struct lb_tctx *t)
 	return lb_sleep_thread_init(&l->s, t);
 }
 
-/* mutex_spin_on_owner(): true when the owner changed, false to stop spinning */
-static bool mutex_osq_spin_on_owner(struct mutex_osq *l, struct lb_task *owner, struct lb_budget *b)
+/*
+ * mutex_spin_on_owner(): spin while @owner holds the lock and runs; true
+ * to go on spinning. 3.10-4.0: go on only if the lock is now free (owner
+ * NULL): a new owner ends the spin, counted as owner-changes (the
+ * kernel's comment calls it "a sign for heavy contention"). 4.1+: go on
+ * whenever the owner changed (it returned false only for a non-running
+ * owner or need_resched()).
+ */
+static bool mutex_osq_spin_on_owner(struct mutex_osq *l, struct lb_task *owner, struct lb_budget *b,
+				    struct lb_tctx *t)
 {
-	while (lb_load_relaxed(&l->owner) == owner) {
+	struct lb_task *now;
+
+	while ((now = lb_load_relaxed(&l->owner)) == owner) {
 		if (!lb_owner_on_cpu(owner) || lb_need_resched(b))
 			return false;
 		lb_cpu_relax();
+	}
+	if (now && !l->owner_change_spin) {
+		lb_count(t, CTR_OWNER_CHANGES);
+		return false;
 	}
 	return true;
 }
@@ -139,7 +172,7 @@ static bool mutex_osq_optimistic_spin(struct mutex_osq *l, struct lb_tctx *t)
 		goto fail;
 	for (;;) {
 		owner = lb_load_relaxed(&l->owner);
-		if (owner && !mutex_osq_spin_on_owner(l, owner, &b))
+		if (owner && !mutex_osq_spin_on_owner(l, owner, &b, t))
 			break;
 		if (mutex_osq_try_acquire(l)) {
 			lb_store_relaxed(&l->owner, me);
@@ -227,8 +260,8 @@ static LB_NOINLINE void mutex_osq_unlock_slowpath(struct mutex_osq *l, struct lb
 	lb_wait_lock(&l->s, t);
 	if (!lb_list_empty(&l->wait_list))
 		lb_wake_q_add(&q, lb_first_waiter(&l->wait_list)->task);
-	lb_wait_unlock(&l->s, t);
-	lb_wake_up_q(&q, t, LB_SC_WAKEUPS);
+	/* 3.x: wake_up_process() with wait_lock held; wake=after-unlock: the wake queue */
+	lb_wait_unlock_wake(&l->s, t, &q, LB_SC_WAKEUPS);
 }
 
 static void mutex_osq_unlock(void *lock, struct lb_tctx *t)
@@ -263,8 +296,8 @@ LB_LOCK_LOOP(mutex_osq_loop, mutex_osq_lock, mutex_osq_unlock, mutex_osq_lock, m
 
 const struct lb_lock_ops lb_lock_mutex_osq = {
 	.name = "mutex-osq",
-	.desc = "kernel mutex 3.15-4.9: count word, OSQ optimistic spinning, futex sleep "
-		"(seed 000's mutex)",
+	.desc = "kernel mutex 3.15-4.9 as of 3.16 (seed 000's mutex): count word, OSQ spinning "
+		"with 3.10-4.0 owner rule, wake in wait_lock; deviation: futex sleep",
 	.family = "sleep",
 	.kind = LB_LOCK_EXCL,
 	.flags = LB_LOCK_F_BLOCKING,

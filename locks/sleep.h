@@ -247,6 +247,7 @@ struct lb_sleep {
 	struct lb_list *wait_list;
 	uint64_t spin_budget;
 	uint64_t handoff_cycles;
+	bool wake_in_lock;	/* LB_WAKE_IN_LOCK: issue wake-ups before dropping wait_lock */
 } LB_ALIGNED;
 
 /*
@@ -302,6 +303,21 @@ enum lb_sleep_ctr {
 	  .help = "nanoseconds an optimistic spinner spins before need_resched() " \
 		  "turns true" }
 
+/*
+ * The wake option of the locks whose history has both forms: 3.x kernels
+ * called wake_up_process() with the wait_lock held; the wake queue
+ * (wake_q, mutex and rwsem from about 4.9) issues them after dropping it.
+ * @d is the era's form; the lock stores the value in lb_sleep.wake_in_lock.
+ */
+static const char *const lb_wake_names[] LB_UNUSED = { "in-lock", "after-unlock", NULL };
+#define LB_WAKE_IN_LOCK		0
+#define LB_WAKE_AFTER_UNLOCK	1
+#define LB_SLEEP_OPT_WAKE(d)							\
+	{ .name = "wake", .type = LB_LOCK_OPT_ENUM, .def = (d), .values = lb_wake_names, \
+	  .help = "when an unlocker's wake-ups (FUTEX_WAKE) are issued: in-lock, with " \
+		  "the wait_lock held (3.x's wake_up_process()), or after-unlock (the " \
+		  "wake queue of 4.9 on)" }
+
 /**
  * lb_sleep_init() - set up the common parts
  * @osq, @wait_lock_mem, @wait_list: the lock's own words (LB_SLEEP_WORDS())
@@ -331,6 +347,23 @@ static inline bool lb_wait_trylock(struct lb_sleep *s, struct lb_tctx *t)
 static inline void lb_wait_unlock(struct lb_sleep *s, struct lb_tctx *t)
 {
 	lb_inner_unlock(&s->wl, s->wait_lock, t);
+}
+
+/**
+ * lb_wait_unlock_wake() - drop the wait_lock and issue the wake-ups of @q
+ * @ctr_wakeups: the caller's counter of FUTEX_WAKEs
+ *
+ * After the unlock (the wake queue), or before it when the lock models a
+ * kernel that woke with the wait_lock held (s->wake_in_lock).
+ */
+static inline void lb_wait_unlock_wake(struct lb_sleep *s, struct lb_tctx *t, struct lb_wake_q *q,
+				       unsigned ctr_wakeups)
+{
+	if (s->wake_in_lock)
+		lb_wake_up_q(q, t, ctr_wakeups);
+	lb_wait_unlock(s, t);
+	if (!s->wake_in_lock)
+		lb_wake_up_q(q, t, ctr_wakeups);
 }
 
 /* lb_sleep_osq_lock() - join the spinners' queue with budget @b */

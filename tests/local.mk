@@ -48,6 +48,7 @@ VALIDATE_TESTS = \
 	tests/validate/mutex.validate \
 	tests/validate/mutex-budget.validate \
 	tests/validate/mutex-osq.validate \
+	tests/validate/mutex-osq-later.validate \
 	tests/validate/mutex-osq-budget.validate \
 	tests/validate/pthread-mutex.validate \
 	tests/validate/pthread-adaptive.validate \
