@@ -57,13 +57,14 @@ enum rwx_wake_type {
 
 int lb_rwx_init(struct lb_rwx *sem, const struct lb_lock_cfg *cfg, unsigned features,
 		uint64_t wait_lock, uint64_t budget_ns, uint64_t arch, unsigned ctr_extra,
-		unsigned ctr_wait_lock)
+		unsigned ctr_wait_lock, uint64_t wake)
 {
 	lb_store_relaxed(&sem->count, 0);
 	lb_store_relaxed(&sem->owner, NULL);
 	sem->features = features;
 	sem->arch = (unsigned)arch;
 	sem->ctr_extra = ctr_extra;
+	sem->s.wake_in_lock = wake == LB_WAKE_IN_LOCK;
 	return lb_sleep_init(&sem->s, LB_SLEEP_WORDS(sem), cfg, wait_lock, budget_ns, 0, ctr_wait_lock);
 }
 
@@ -109,6 +110,9 @@ static void rwx_do_wake(struct lb_rwx *sem, enum rwx_wake_type type, struct lb_w
 			if (lb_add_return_full(&sem->count, -adjustment) & RWSEM_ACTIVE_MASK)
 				return;
 		}
+		/* 4.18: an early hint to the spinners that readers own it now */
+		if (sem->features & RWX_V418)
+			lb_store_relaxed(&sem->owner, RWSEM_READER_OWNED);
 	}
 	/* the run of readers at the head, up to the first writer */
 	n = &w->node;
@@ -151,7 +155,11 @@ static void rwx_wait_granted(struct lb_sleep_thread *st, struct lb_tctx *t)
 	lb_set_state_running(&st->task);
 }
 
-/* rwsem_can_spin_on_owner(): a recorded owner must run; no owner means @dflt */
+/*
+ * rwsem_can_spin_on_owner(): a recorded owner must run; no owner means
+ * @dflt; 4.18: a reader-owned lock is not spun on (readers cannot be
+ * watched running).
+ */
 static bool rwx_can_spin_on_owner(struct lb_rwx *sem, struct lb_budget *b, bool dflt)
 {
 	struct lb_task *owner;
@@ -159,7 +167,28 @@ static bool rwx_can_spin_on_owner(struct lb_rwx *sem, struct lb_budget *b, bool 
 	if (lb_need_resched(b))
 		return false;
 	owner = lb_load_relaxed(&sem->owner);
+	if (owner == RWSEM_READER_OWNED)
+		return false;
 	return owner ? lb_owner_on_cpu(owner) : dflt;
+}
+
+/*
+ * rwsem_spin_on_owner() of 4.18 (the 4.1+ rule): spin while the same
+ * writer owns it and runs (false when it stops running or need_resched());
+ * afterwards go on spinning unless readers own the lock now.
+ */
+static bool rwx_spin_on_owner_418(struct lb_rwx *sem, struct lb_budget *b)
+{
+	struct lb_task *owner = lb_load_relaxed(&sem->owner);
+
+	if (owner && owner != RWSEM_READER_OWNED) {
+		while (lb_load_relaxed(&sem->owner) == owner) {
+			if (!lb_owner_on_cpu(owner) || lb_need_resched(b))
+				return false;
+			lb_cpu_relax();
+		}
+	}
+	return lb_load_relaxed(&sem->owner) != RWSEM_READER_OWNED;
 }
 
 /* rwsem_spin_on_owner() (3.16): spin while it runs; true only if the owner left */
@@ -209,8 +238,7 @@ static bool rwx_try_read_unqueued(struct lb_rwx *sem, struct lb_tctx *t)
 			if (c == RWSEM_WAITING_BIAS && lb_wait_trylock(&sem->s, t)) {
 				if (!lb_list_empty(&sem->wait_list))
 					rwx_do_wake(sem, RWX_WAKE_READ_OWNED, &q);
-				lb_wait_unlock(&sem->s, t);
-				lb_wake_up_q(&q, t, LB_SC_WAKEUPS);
+				lb_wait_unlock_wake(&sem->s, t, &q, LB_SC_WAKEUPS);
 			}
 			return true;
 		}
@@ -232,8 +260,7 @@ static bool rwx_try_read_unqueued(struct lb_rwx *sem, struct lb_tctx *t)
 			taken = lb_cmpxchg_acquire(&sem->count, &c, c + RWSEM_ACTIVE_READ_BIAS);
 			if (taken && waiters)
 				rwx_do_wake(sem, RWX_WAKE_READ_OWNED, &q);
-			lb_wait_unlock(&sem->s, t);
-			lb_wake_up_q(&q, t, LB_SC_WAKEUPS);
+			lb_wait_unlock_wake(&sem->s, t, &q, LB_SC_WAKEUPS);
 			if (taken)
 				return true;
 		}
@@ -256,6 +283,18 @@ static bool rwx_optimistic_spin(struct lb_rwx *sem, struct lb_tctx *t, bool read
 		lb_count(t, LB_SC_SPIN_FAILED);
 		return false;
 	}
+	while (sem->features & RWX_V418) {
+		/* 4.18: spin on the owner, try whenever it changes; stop on readers */
+		if (!rwx_spin_on_owner_418(sem, &b))
+			goto out;
+		taken = rwx_try_write_unqueued(sem, t);
+		if (taken)
+			goto out;
+		/* no owner: a writer may be between taking the lock and recording itself */
+		if (!lb_load_relaxed(&sem->owner) && lb_need_resched(&b))
+			goto out;
+		lb_cpu_relax();
+	}
 	for (;;) {
 		struct lb_task *owner = lb_load_relaxed(&sem->owner);
 
@@ -274,6 +313,7 @@ static bool rwx_optimistic_spin(struct lb_rwx *sem, struct lb_tctx *t, bool read
 			break;
 		lb_cpu_relax();
 	}
+out:
 	lb_sleep_osq_unlock(&sem->s, t);
 	lb_count(t, taken ? LB_SC_SPIN_ACQUIRED : LB_SC_SPIN_FAILED);
 	return taken;
@@ -288,6 +328,13 @@ void lb_rwx_down_read_failed(struct lb_rwx *sem, struct lb_tctx *t)
 	struct lb_wake_q q;
 
 	lb_count(t, RWX_CTR_READ_SLOWPATHS);
+	if (sem->features & RWX_RUNS) {
+		/* this thread's run of slow-path reads; a fast-path read ends it */
+		uint32_t run = ++st->slow_run;
+
+		if (run > t->ctr[RWX_CTR_SLOW_RUN])
+			t->ctr[RWX_CTR_SLOW_RUN] = run;
+	}
 	if (sem->features & RWX_RSPIN) {
 		/* (c) -> (c - 1): stop counting as active, then spin */
 		lb_add_return_full(&sem->count, -RWSEM_ACTIVE_READ_BIAS);
@@ -299,6 +346,8 @@ void lb_rwx_down_read_failed(struct lb_rwx *sem, struct lb_tctx *t)
 	st->waiter.type = LB_WAIT_READ;
 	lb_store_relaxed(&st->waiter.granted, 0);	/* published by the list, under wait_lock */
 	lb_wait_lock(&sem->s, t);
+	if (sem->features & RWX_RUNS)
+		lb_count(t, RWX_CTR_READ_WAIT_LOCKS);
 	if (lb_list_empty(h)) {
 		if ((sem->features & RWX_QEXIT) && lb_load_relaxed(&sem->count) >= 0) {
 			/*
@@ -324,8 +373,7 @@ void lb_rwx_down_read_failed(struct lb_rwx *sem, struct lb_tctx *t)
 	 */
 	if (count == RWSEM_WAITING_BIAS || (count > RWSEM_WAITING_BIAS && first))
 		rwx_do_wake(sem, RWX_WAKE_ANY, &q);
-	lb_wait_unlock(&sem->s, t);
-	lb_wake_up_q(&q, t, LB_SC_WAKEUPS);
+	lb_wait_unlock_wake(&sem->s, t, &q, LB_SC_WAKEUPS);
 	rwx_wait_granted(st, t);
 }
 
@@ -398,8 +446,7 @@ respin:
 	for (;;) {
 		if (rwx_try_write_lock(sem, count, t))
 			break;
-		lb_wait_unlock(&sem->s, t);
-		lb_wake_up_q(&q, t, LB_SC_WAKEUPS);
+		lb_wait_unlock_wake(&sem->s, t, &q, LB_SC_WAKEUPS);
 		/* block until there are no active lockers */
 		do {
 			lb_schedule(&st->task, t, LB_SC_SLEEPS);
@@ -419,8 +466,7 @@ respin:
 	}
 	lb_set_state_running(&st->task);
 	lb_list_del(&st->waiter.node);
-	lb_wait_unlock(&sem->s, t);
-	lb_wake_up_q(&q, t, LB_SC_WAKEUPS);
+	lb_wait_unlock_wake(&sem->s, t, &q, LB_SC_WAKEUPS);
 }
 
 void lb_rwx_wake(struct lb_rwx *sem, struct lb_tctx *t)
@@ -428,13 +474,17 @@ void lb_rwx_wake(struct lb_rwx *sem, struct lb_tctx *t)
 	struct lb_wake_q q;
 
 	lb_wake_q_init(&q);
-	if (sem->features & RWX_RSPIN) {
+	if (sem->features & (RWX_RSPIN | RWX_V418)) {
 		/*
-		 * full: our count update before the look at the OSQ; a spinner
-		 * that is there will try the lock (and wake the queue) itself,
-		 * so only try the wait_lock (4.2's rwsem_has_spinner() order).
+		 * Our count update before the look at the OSQ; a spinner that
+		 * is there will try the lock (and wake the queue) itself, so
+		 * only try the wait_lock (rwsem_has_spinner(), 4.2 on). The
+		 * kernel orders the two with smp_rmb() (4.15+ before the look,
+		 * 4.2 after it): a compiler barrier on x86, whose locked RMW
+		 * is a full barrier. Here an acquire fence: it orders the
+		 * RMW's read before the OSQ load (no instruction on x86).
 		 */
-		lb_fence_full();
+		lb_fence_acquire();
 		if (lb_osq_is_locked(&sem->osq)) {
 			if (!lb_wait_trylock(&sem->s, t))
 				return;
@@ -446,8 +496,7 @@ void lb_rwx_wake(struct lb_rwx *sem, struct lb_tctx *t)
 	}
 	if (!lb_list_empty(&sem->wait_list))
 		rwx_do_wake(sem, RWX_WAKE_ANY, &q);
-	lb_wait_unlock(&sem->s, t);
-	lb_wake_up_q(&q, t, LB_SC_WAKEUPS);
+	lb_wait_unlock_wake(&sem->s, t, &q, LB_SC_WAKEUPS);
 }
 
 bool lb_rwx_is_locked(void *lock)
@@ -462,10 +511,11 @@ int lb_rwx_describe(void *lock, char *buf, size_t len)
 	struct lb_rwx *sem = lock;
 	int64_t c = lb_load_relaxed(&sem->count);
 	struct lb_task *owner = lb_load_relaxed(&sem->owner);
-	int n = snprintf(buf, len, "count=%#llx (active part %lld, %lld x WAITING_BIAS) owner=%d",
+	int n = snprintf(buf, len, "count=%#llx (active part %lld, %lld x WAITING_BIAS) owner=%d%s",
 			 (unsigned long long)c, (long long)(c & RWSEM_ACTIVE_MASK),
 			 (long long)((c - (c & RWSEM_ACTIVE_MASK)) / RWSEM_WAITING_BIAS),
-			 owner ? (int)owner->tid : -1);
+			 owner && owner != RWSEM_READER_OWNED ? (int)owner->tid : -1,
+			 owner == RWSEM_READER_OWNED ? " (readers)" : "");
 
 	return lb_sleep_describe(&sem->s, buf, len, n);
 }

@@ -270,6 +270,7 @@ struct lb_sleep_thread {
 	struct lb_waiter waiter;
 	struct lb_osq_node osq_node;
 	unsigned char wait_lock[LB_INNER_MAX_TCTX] LB_ALIGNED;	/* the wait_lock's own */
+	uint32_t slow_run LB_ALIGNED;	/* rwsem: slow-path reads in a row (counters only) */
 };
 
 static inline struct lb_sleep_thread *lb_sleep_thread(struct lb_tctx *t)

@@ -61,6 +61,7 @@ VALIDATE_TESTS = \
 	tests/validate/rwsem-wspin-budget.validate \
 	tests/validate/rwsem-rspin.validate \
 	tests/validate/rwsem-rspin-budget.validate \
+	tests/validate/rwsem-4.18.validate \
 	tests/validate/rwsem-qexit.validate \
 	tests/validate/rwsem-qexit-budget.validate \
 	tests/validate/pthread-rwlock.validate \
