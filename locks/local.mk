@@ -23,6 +23,7 @@ liblockbench_a_SOURCES += \
 	locks/rwsem-xadd.c \
 	locks/rwsem-wspin.c \
 	locks/rwsem-rspin.c \
+	locks/rwsem-4.18.c \
 	locks/rwsem-qexit.c \
 	locks/pthread-mutex.c \
 	locks/pthread-adaptive.c \

@@ -92,9 +92,14 @@ struct lb_irq {
  *            lb_count(), which is a plain increment of this thread's own line
  * @context:  emulated context class (thread, softirq, hardirq)
  * @cpu:      OS index of the CPU the thread is pinned to, -1 when unpinned
- * @peers:    every thread's top-level context, indexed by tid (for queue
- *            locks that must reach another thread's node); only valid once
- *            the threads have passed the start barrier, not in thread_init()
+ * @peers:    every thread's top-level context, indexed by tid; only valid
+ *            once the threads have passed the start barrier, not in
+ *            thread_init()
+ * @peer_priv: every thread's top-level @priv, indexed by tid: the table
+ *            through which queue locks reach another thread's node
+ *            (lb_peer_priv()), as the kernel's per-CPU offset table; a
+ *            separate array, read-only once filled, so that reaching a peer
+ *            never reads a line its owner writes (same validity as @peers)
  * @irq:      the thread's emulated interrupt mask, or NULL when the run has no
  *            interrupt readers (and inside an interrupt, which is masked);
  *            use lb_local_irq_disable()/lb_local_irq_enable()
@@ -114,6 +119,7 @@ struct lb_tctx {
 	enum lb_context context;
 	int cpu;
 	struct lb_tctx *const *peers;
+	void *const *peer_priv;
 	struct lb_irq *irq;
 };
 
@@ -182,7 +188,7 @@ static inline void lb_count(struct lb_tctx *t, unsigned idx)
 /* lb_peer_priv() - thread @tid's counterpart of t->priv */
 static inline void *lb_peer_priv(const struct lb_tctx *t, unsigned tid)
 {
-	return (char *)t->peers[tid]->priv + t->priv_off;
+	return (char *)t->peer_priv[tid] + t->priv_off;
 }
 
 /**
@@ -241,6 +247,12 @@ struct lb_lock_cfg {
 
 struct lb_loop;
 
+/* struct lb_lock_field - one word of a lock object, for lb_lock_ops.layout */
+struct lb_lock_field {
+	const char *name;	/* the kernel's field name; NULL ends the table */
+	size_t offset, size;	/* bytes, from the start of the lock object */
+};
+
 struct lb_lock_ops {
 	const char *name;	/* CLI name, [a-z0-9-]+; file locks/<name>.c */
 	const char *desc;	/* one line for --list-locks */
@@ -289,6 +301,12 @@ struct lb_lock_ops {
 	 */
 	int (*check_options)(const uint64_t *opts, char *why, size_t len);
 	const char *const *counters;		/* NULL or NULL-terminated names */
+	/*
+	 * layout: the words that model the kernel's struct, in its field
+	 * order (sleeping locks: they share the first line; checked by
+	 * tests/unit/test-layout). NULL: not described.
+	 */
+	const struct lb_lock_field *layout;
 	const char *unavailable;		/* set: not built in; the reason */
 };
 

@@ -5,8 +5,12 @@
  * Algorithm: Waiman Long's "qspinlock: a simple generic 4-byte queue
  * spinlock" series (LKML 2014-2015), as reworked by Peter Zijlstra and
  * merged in Linux 4.2 (kernel/locking/qspinlock.c), in the slow path of
- * 4.18 and later: a bounded wait for a pending hand-over, a fetch_or that
- * sets the pending bit, and the fallback for more than four nesting
+ * 4.20 and later on x86: a bounded wait for a pending hand-over, a locked
+ * bit-test-and-set of the pending bit followed by a plain read of the rest
+ * of the word (x86's queued_fetch_set_pending_acquire(), 4.20+; the
+ * `pending` option's default, `bts`) or the generic atomic fetch_or, which
+ * x86 compilers build as a cmpxchg loop (`pending=cmpxchg`, 4.18-4.19 and
+ * other architectures), and the fallback for more than four nesting
  * levels. Reimplemented from the description in algorithms.md section 5;
  * no code was taken from the kernel. The word stays 4 bytes like the
  * ticket lock's, yet waiters queue MCS-style: a thread spins on at most
@@ -21,15 +25,17 @@
  *	16-17: tail index - nesting index (0-3) of the last queued node
  *	18-31: tail thread - tid + 1 of the last queued node, 0 = no queue
  *	initial value 0
- * The bound of the pending wait (read-only) follows the word: it is read
- * only right after the word was, so it costs no extra miss, and the lock
- * stays 8 bytes, small enough to serve inside another lock (inner.h).
+ * The bound of the pending wait and the pending form (read-only, 31 bits
+ * and 1) follow the word: they are read only right after the word was, so
+ * they cost no extra miss, and the lock stays 8 bytes, small enough to
+ * serve inside another lock (inner.h, a sleeping lock's wait_lock).
  * Queue node (16 bytes, four per thread in one cache line): next, locked,
  * count (the nesting counter, in node 0).
  *
  * States: (tail, pending, locked).
  *	fast:    (0,0,0) -> (0,0,1) by cmpxchg
- *	pending: (0,0,*) -> (0,1,*) by fetch_or; wait for locked == 0; then
+ *	pending: (0,0,*) -> (0,1,*) by lock bts (or fetch_or); wait for
+ *	         locked == 0; then
  *	         (0,1,0) -> (0,0,1) by one 16-bit store (clear_pending_set_locked)
  *	queue:   (t,p,l) -> (me,p,l) by a 16-bit xchg of the tail half; link
  *	         behind the old tail and wait for our node's locked flag; as
@@ -98,7 +104,8 @@ struct qspinlock {
 		uint16_t half[2];
 		uint8_t byte[4];
 	};
-	uint32_t pending_loops;		/* bound of the wait for a pending hand-over */
+	uint32_t pending_loops : 31;	/* bound of the wait for a pending hand-over */
+	uint32_t pending_cmpxchg : 1;	/* QS_PENDING_CMPXCHG: the generic fetch_or */
 };
 
 /*
@@ -115,20 +122,29 @@ static const char *const qs_counters[] = {
 
 enum { CTR_SLOW, CTR_PENDING, CTR_QUEUED };
 
+static const char *const qs_pending_names[] = { "bts", "cmpxchg", NULL };
+#define QS_PENDING_BTS		0
+#define QS_PENDING_CMPXCHG	1
+
 static const struct lb_lock_option qs_options[] = {
 	{ .name = "pending-loops", .type = LB_LOCK_OPT_U64, .min = 0, .max = 1048576, .def = 512,
 	  .help = "spins a newcomer waits for a pending waiter's hand-over before it queues "
 		  "(the kernel's _Q_PENDING_LOOPS: 512 on x86, 1 elsewhere)" },
+	{ .name = "pending", .type = LB_LOCK_OPT_ENUM, .def = 0, .values = qs_pending_names,
+	  .help = "how a newcomer sets the pending bit: bts, x86's locked bit-test-and-set "
+		  "and a plain read (4.20+), or cmpxchg, the generic atomic fetch_or (a "
+		  "cmpxchg loop on x86)" },
 	{ .name = NULL },
 };
 
-enum { OPT_PENDING_LOOPS };
+enum { OPT_PENDING_LOOPS, OPT_PENDING };
 
 static int qs_init(void *lock, const struct lb_lock_cfg *cfg)
 {
 	struct qspinlock *l = lock;
 
 	l->pending_loops = (uint32_t)cfg->opts[OPT_PENDING_LOOPS];
+	l->pending_cmpxchg = cfg->opts[OPT_PENDING] == QS_PENDING_CMPXCHG;
 	return 0;
 }
 
@@ -154,6 +170,33 @@ static inline bool qs_trylock_word(struct qspinlock *l)
 	return val == 0 && lb_cmpxchg_acquire(&l->val, &val, QS_LOCKED_VAL);
 }
 
+/*
+ * queued_fetch_set_pending_acquire(): (*,p,*) -> (*,1,*), returning the
+ * word as it was. x86 (4.20+): `lock btsl` of the pending bit, whose carry
+ * flag is the old bit, then a plain read of the rest of the word (the two
+ * are not one snapshot; the caller only needs "was anything else set").
+ * Elsewhere, or with pending=cmpxchg: an atomic fetch_or returning the old
+ * word, which x86 has no instruction for (a lock cmpxchg loop).
+ * Acquire either way: the locked RMW is a full barrier on x86 and the
+ * fetch_or is an acquire; pairs with the release store in qs_unlock().
+ */
+static inline uint32_t qs_fetch_set_pending_acquire(struct qspinlock *l)
+{
+#if defined(__x86_64__) || defined(__i386__)
+	if (!l->pending_cmpxchg) {
+		bool was;
+
+		__asm__ __volatile__("lock btsl %[bit], %[val]"
+				     : [val] "+m" (l->val), "=@ccc" (was)
+				     : [bit] "I" (8)
+				     : "memory");
+		return (was ? QS_PENDING_VAL : 0) |
+		       (lb_load_relaxed(&l->val) & ~QS_PENDING_MASK);
+	}
+#endif
+	return lb_fetch_or_acquire(&l->val, QS_PENDING_VAL);
+}
+
 static LB_NOINLINE void qs_lock_slow(struct qspinlock *l, struct lb_tctx *t, uint32_t val)
 {
 	struct qs_node *nodes = t->priv, *node, *prev, *next = NULL;
@@ -173,7 +216,7 @@ static LB_NOINLINE void qs_lock_slow(struct qspinlock *l, struct lb_tctx *t, uin
 		goto queue;
 
 	/* 3. (0,0,*) -> (0,1,*); acquire: pairs with the release store in qs_unlock() */
-	val = lb_fetch_or_acquire(&l->val, QS_PENDING_VAL);
+	val = qs_fetch_set_pending_acquire(l);
 	if (val & ~QS_LOCKED_MASK) {
 		/* someone came first: undo our pending bit, if it was ours, (*,1,*) -> (*,0,*) */
 		if (!(val & QS_PENDING_MASK))
@@ -301,7 +344,8 @@ LB_LOCK_LOOP(qs_loop, qs_lock, qs_unlock, qs_lock, qs_unlock)
 
 const struct lb_lock_ops lb_lock_qspinlock = {
 	.name = "qspinlock",
-	.desc = "Linux queued spinlock (4.18+ slow path): locked byte, pending bit, MCS tail",
+	.desc = "Linux queued spinlock (x86 4.20+ slow path: pending by lock bts): locked byte, "
+		"pending bit, MCS tail",
 	.family = "spin",
 	.kind = LB_LOCK_EXCL,
 	.flags = LB_LOCK_F_FIFO,

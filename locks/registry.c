@@ -159,13 +159,20 @@ void lb_lock_names(FILE *f)
 	}
 }
 
+/* [a-z0-9-]+, and a '.' between two digits (a kernel version: rwsem-4.18) */
 static bool valid_name(const char *s)
 {
+	const char *s0 = s;
+
 	if (!s || !*s)
 		return false;
-	for (; *s; s++)
+	for (; *s; s++) {
+		if (*s == '.' && s > s0 && isdigit((unsigned char)s[-1]) &&
+		    isdigit((unsigned char)s[1]))
+			continue;
 		if (!(islower((unsigned char)*s) || isdigit((unsigned char)*s) || *s == '-'))
 			return false;
+	}
 	return true;
 }
 
@@ -187,7 +194,7 @@ int lb_lock_registry_check(FILE *err)
 		const struct lb_lock_ops *o = lb_locks[i];
 		unsigned nctr = 0;
 
-		CHECK(valid_name(o->name), "name must match [a-z0-9-]+");
+		CHECK(valid_name(o->name), "name must match [a-z0-9-]+ (a '.' only between digits)");
 		CHECK(!lb_lock_is_family(o->name), "name collides with a family selector");
 		for (unsigned j = 0; j < i; j++)
 			CHECK(strcmp(o->name, lb_locks[j]->name) != 0, "duplicate name");

@@ -13,7 +13,8 @@ UNIT_TESTS = \
 	tests/unit/test-roles \
 	tests/unit/test-qrwlock \
 	tests/unit/test-frwlock \
-	tests/unit/test-skeleton
+	tests/unit/test-skeleton \
+	tests/unit/test-layout
 check_PROGRAMS += $(UNIT_TESTS)
 tests_unit_test_parse_SOURCES = tests/unit/test-parse.c tests/unit/check.h
 tests_unit_test_harness_SOURCES = tests/unit/test-harness.c tests/unit/check.h
@@ -25,6 +26,7 @@ tests_unit_test_roles_SOURCES = tests/unit/test-roles.c tests/unit/check.h
 tests_unit_test_skeleton_SOURCES = tests/unit/test-skeleton.c tests/unit/check.h
 tests_unit_test_qrwlock_SOURCES = tests/unit/test-qrwlock.c tests/unit/check.h
 tests_unit_test_frwlock_SOURCES = tests/unit/test-frwlock.c tests/unit/check.h
+tests_unit_test_layout_SOURCES = tests/unit/test-layout.c tests/unit/check.h
 
 # --- every lock under --validate (one .validate file per lock)
 VALIDATE_TESTS = \
@@ -41,10 +43,12 @@ VALIDATE_TESTS = \
 	tests/validate/osq-unqueue.validate \
 	tests/validate/qspinlock.validate \
 	tests/validate/qspinlock-nopending.validate \
+	tests/validate/qspinlock-cmpxchg.validate \
 	tests/validate/pthread-spin.validate \
 	tests/validate/mutex.validate \
 	tests/validate/mutex-budget.validate \
 	tests/validate/mutex-osq.validate \
+	tests/validate/mutex-osq-later.validate \
 	tests/validate/mutex-osq-budget.validate \
 	tests/validate/pthread-mutex.validate \
 	tests/validate/pthread-adaptive.validate \
@@ -57,6 +61,7 @@ VALIDATE_TESTS = \
 	tests/validate/rwsem-wspin-budget.validate \
 	tests/validate/rwsem-rspin.validate \
 	tests/validate/rwsem-rspin-budget.validate \
+	tests/validate/rwsem-4.18.validate \
 	tests/validate/rwsem-qexit.validate \
 	tests/validate/rwsem-qexit-budget.validate \
 	tests/validate/pthread-rwlock.validate \

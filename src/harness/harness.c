@@ -46,7 +46,11 @@
 /* One worker's record: allocated by the worker itself after pinning. */
 struct lb_worker {
 	struct lb_tctx tctx;			/* handed to the lock in every call */
-	uint64_t ops;				/* operations done; read by the watchdog */
+	/*
+	 * Written by the loop after every operation: a line of its own, away
+	 * from tctx, which the lock reads on every call (issue 10).
+	 */
+	uint64_t ops LB_ALIGNED;		/* operations done; read by the watchdog */
 	uint64_t reads, writes;
 	uint32_t period, nreads;		/* this thread's ratio: R + W, and R (0: exclusive) */
 	uint64_t nops;				/* this thread's operations (lb_thread_nops()) */
@@ -60,6 +64,18 @@ struct lb_worker {
 	struct lb_hist *hist_r, *hist_w;	/* --latency: reads and writes */
 	struct lb_role_thread *rt;		/* roles: the thread's role state */
 };
+
+_Static_assert(offsetof(struct lb_worker, ops) / LB_CACHELINE !=
+	       offsetof(struct lb_worker, tctx.priv) / LB_CACHELINE,
+	       "the loop's store must not share a line with the context");
+
+void lb_worker_layout(struct lb_worker_layout *wl)
+{
+	wl->ops_off = offsetof(struct lb_worker, ops);
+	wl->tctx_off = offsetof(struct lb_worker, tctx);
+	wl->priv_off = offsetof(struct lb_worker, tctx.priv);
+	wl->size = sizeof(struct lb_worker);
+}
 
 /* Starvation watch of one population (the reads, or the writes, of all threads). */
 struct lb_starve {
@@ -84,6 +100,7 @@ struct lb_run {
 	const struct lb_lock_ops *ops;
 	void *lock;
 	struct lb_tctx **tctxs;			/* indexed by tid, filled before arrival */
+	void **privs;				/* each tctx's priv: lb_tctx.peer_priv */
 	struct lb_worker **workers;
 	struct lb_vstate *v;
 
@@ -348,6 +365,7 @@ static void *worker_main(void *argp)
 		w->tctx.context = LB_CTX_THREAD;
 		w->tctx.cpu = pu ? pu->pu_os : -1;
 		w->tctx.peers = run->tctxs;
+		w->tctx.peer_priv = run->privs;
 		w->period = lb_thread_ratio(p, tid)->r + lb_thread_ratio(p, tid)->w;
 		w->nreads = p->ops->kind == LB_LOCK_RW ? lb_thread_ratio(p, tid)->r : 0;
 		w->nops = lb_thread_nops(p, tid);
@@ -373,7 +391,7 @@ static void *worker_main(void *argp)
 		lb_perf_open(&w->perf);
 	run->workers[tid] = w;
 	if (w)
-		run->tctxs[tid] = &w->tctx;
+		run->tctxs[tid] = &w->tctx, run->privs[tid] = w->tctx.priv;
 	if (err) {
 		int zero = 0;
 
@@ -730,9 +748,11 @@ int lb_run_point(const struct lb_point *p, struct lb_result *r)
 	if (run && run->v) {
 		memset(run->v, 0, sizeof(*run->v));
 		run->tctxs = calloc(p->nthreads, sizeof(*run->tctxs));
+		run->privs = calloc(p->nthreads, sizeof(*run->privs));
 		run->workers = calloc(p->nthreads, sizeof(*run->workers));
 	}
-	if (!run || !run->v || !args || !tids || !r->threads || !run->tctxs || !run->workers) {
+	if (!run || !run->v || !args || !tids || !r->threads || !run->tctxs || !run->privs ||
+	    !run->workers) {
 		lb_err("out of memory for a point of %u threads", p->nthreads);
 		rc = LB_EXIT_RUNTIME;
 		goto out;
@@ -943,6 +963,7 @@ out_lock:
 out:
 	if (run) {
 		free(run->tctxs);
+		free(run->privs);
 		free(run->workers);
 		free(run->v);
 	}

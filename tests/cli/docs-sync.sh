@@ -11,10 +11,11 @@ man="$srcdir/man/lockbench.1.in"
 "$LOCKBENCH" --list-locks >"$TMPD/locks" || fail "--list-locks failed"
 
 # options in --help
-grep -o -- '--[a-z][a-z0-9-]*' "$TMPD/help" | sort -u >"$TMPD/help-opts"
+# (a '.' between digits belongs to the name: --rwsem-4.18-wake)
+grep -oE -- '--[a-z][a-z0-9-]*([.][0-9][a-z0-9-]*)*' "$TMPD/help" | sort -u >"$TMPD/help-opts"
 [ -s "$TMPD/help-opts" ] || fail "no options found in --help"
 # options documented in the man page (roff writes \-\-name)
-grep -o -- '\\-\\-[a-z][a-z0-9\\-]*' "$man" | sed 's/\\//g' | sort -u >"$TMPD/man-opts"
+grep -oE -- '\\-\\-[a-z][a-z0-9\\-]*([.][0-9][a-z0-9\\-]*)*' "$man" | sed 's/\\//g' | sort -u >"$TMPD/man-opts"
 
 while read -r o; do
 	grep -qx -- "$o" "$TMPD/man-opts" || fail "option $o is in --help but not in the man page"
