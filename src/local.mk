@@ -11,6 +11,7 @@ liblockbench_a_SOURCES += \
 	src/perf.c src/perf.h \
 	src/trace.c src/trace.h \
 	src/topology.c src/topology.h \
+	src/domain.c src/domain.h \
 	src/harness.c src/harness.h \
 	src/stats.c src/stats.h \
 	src/hist.c src/hist.h \

@@ -25,6 +25,15 @@ enum lb_place {
 	LB_PLACE_SPREAD,	/* round-robin over packages */
 	LB_PLACE_COMPACT,	/* SMT siblings first */
 	LB_PLACE_NONE,		/* no pinning */
+	LB_PLACE_CACHE,		/* the cores of one L3 group before the next, SMT siblings last */
+	LB_PLACE_NUMA,		/* one NUMA node (siblings included) before the next */
+};
+
+/* --lock-domain: what a topology-aware lock treats as local (domain.c) */
+enum lb_lock_domain {
+	LB_DOMAIN_NUMA = 0,	/* NUMA node (the default) */
+	LB_DOMAIN_PACKAGE,	/* package (socket) */
+	LB_DOMAIN_CACHE,	/* L3 group */
 };
 
 struct lb_config;
@@ -94,6 +103,9 @@ struct lb_config {
 	const char *topology;
 	bool plan;
 	int lock_node;			/* -1: wherever the allocator puts it */
+	enum lb_lock_domain lock_domain;	/* --lock-domain */
+	bool lock_domain_set;		/* given on the command line */
+	unsigned domains;		/* --domains: pretend domains, 0 = the topology's */
 
 	/* measurement */
 	bool validate;
@@ -127,6 +139,8 @@ struct lb_config {
 void lb_options_parse(struct lb_config *c, int argc, char **argv);
 /* lb_options_help() - the generated --help text */
 void lb_options_help(FILE *f);
+/* lb_lock_domain_name() - "numa", "package", "cache" */
+const char *lb_lock_domain_name(enum lb_lock_domain d);
 /* lb_place_name() - "socket", "spread", ... */
 const char *lb_place_name(enum lb_place p);
 /* lb_config_free() - release what lb_options_parse() allocated */

@@ -50,6 +50,8 @@ void lb_point_init(struct lb_point *p, const struct lb_plan *plan, const struct 
 	p->pus = plan->pus;
 	p->npus = plan->npus;
 	p->pin = c->place != LB_PLACE_NONE;
+	p->ndomains = plan->domains.n;
+	p->domains_pretend = plan->domains.pretend;
 	p->latency = c->latency;
 	p->lat_every = c->lat_every;
 }
@@ -207,6 +209,26 @@ int lb_run_all(const struct lb_plan *plan, struct lb_result **out, unsigned *nou
 	return 0;
 }
 
+static bool numa_lock_selected(const struct lb_config *c)
+{
+	for (unsigned i = 0; i < c->nlocks; i++)
+		if (strcmp(c->locks[i]->family, "numa") == 0)
+			return true;
+	return false;
+}
+
+void lb_domains_note(const struct lb_plan *plan)
+{
+	const struct lb_config *c = plan->cfg;
+
+	if (plan->domains.n > 1 || !(c->lock_domain_set || numa_lock_selected(c)))
+		return;
+	lb_warn("--lock-domain=%s: the placement has %s, so the numa locks "
+		"degenerate to their base locks (cna to qspinlock, cohort and hmcs to a local "
+		"lock before an uncontended global one); --domains=N pretends more",
+		lb_lock_domain_name(c->lock_domain), plan->domains.desc);
+}
+
 void lb_plan_print(FILE *f, const struct lb_plan *plan)
 {
 	const struct lb_config *c = plan->cfg;
@@ -221,6 +243,8 @@ void lb_plan_print(FILE *f, const struct lb_plan *plan)
 	fprintf(f, "# placement: %s%s%s, %u CPUs in the placement%s\n", lb_place_name(c->place),
 		c->cpus ? ", cpus " : "", c->cpus ? c->cpus : "", plan->npus,
 		c->place == LB_PLACE_NONE ? " (threads are not pinned)" : "");
+	fprintf(f, "# lock domains: %s, --lock-domain=%s\n", plan->domains.desc,
+		lb_lock_domain_name(c->lock_domain));
 	if (c->scenario == LB_SCN_FAIR) {
 		fprintf(f, "# scenario fair (seed 002): the phases of each lock\n");
 		lb_fair_plan_print(f, plan);
@@ -232,18 +256,19 @@ void lb_plan_print(FILE *f, const struct lb_plan *plan)
 		fprintf(f, "\nthreads=%u (--threads element '%s')%s\n", nt,
 			c->telems[plan->tgroup[k]].text,
 			nt > plan->npus ? " oversubscribed: several threads share a CPU" : "");
-		fprintf(f, "%-7s %-8s %-5s %-6s %-6s %-5s %s\n", "thread", "package", "core", "pu(L#)",
-			"pu(P#)", "numa", "role");
+		fprintf(f, "%-7s %-8s %-5s %-6s %-6s %-5s %-4s %-6s %s\n", "thread", "package", "core",
+			"pu(L#)", "pu(P#)", "numa", "l3", "domain", "role");
 		for (unsigned t = 0; t < nt; t++) {
 			const struct lb_pu *pu = &plan->pus[t % plan->npus];
 			const char *role = plan->thread_role ? plan->thread_role[t] : "mix";
 
 			if (c->place == LB_PLACE_NONE)
-				fprintf(f, "%-7u %-8s %-5s %-6s %-6s %-5s %s\n", t, "-", "-", "-", "-", "-",
-					role);
+				fprintf(f, "%-7u %-8s %-5s %-6s %-6s %-5s %-4s %-6u %s\n", t, "-", "-", "-",
+					"-", "-", "-", pu->domain, role);
 			else
-				fprintf(f, "%-7u %-8d %-5d %-6d %-6d %-5d %s\n", t, pu->package_l,
-					pu->core_l, pu->pu_l, pu->pu_os, pu->numa_os, role);
+				fprintf(f, "%-7u %-8d %-5d %-6d %-6d %-5d %-4d %-6u %s\n", t, pu->package_l,
+					pu->core_l, pu->pu_l, pu->pu_os, pu->numa_os, pu->l3_l, pu->domain,
+					role);
 		}
 	}
 	if (c->scenario == LB_SCN_ROLES)

@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "c2c.h"
+#include "domain.h"
 #include "harness.h"
 #include "options.h"
 #include "topology.h"
@@ -26,6 +27,8 @@ struct lb_plan {
 	unsigned nc2c;
 	/* --trace: the collector (trace.h), or NULL */
 	struct lb_trace *trace;
+	/* lock domains of the placement (domain.h): pus[].domain, their count */
+	struct lb_domains domains;
 };
 
 /**
@@ -55,6 +58,11 @@ void lb_point_init(struct lb_point *p, const struct lb_plan *plan, const struct 
 		   uint64_t load);
 /* lb_load_pauses() - a --load value as pauses (--load-ns: converted with the calibrated pause cost) */
 uint64_t lb_load_pauses(const struct lb_config *c, uint64_t v);
+/*
+ * lb_domains_note() - one line on stderr when a numa lock (or --lock-domain)
+ * meets a placement of one domain: the lock degenerates to its base
+ */
+void lb_domains_note(const struct lb_plan *plan);
 /* lb_plan_print() - the --plan report: each thread's place, then the points */
 void lb_plan_print(FILE *f, const struct lb_plan *plan);
 
