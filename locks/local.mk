@@ -13,7 +13,7 @@ liblockbench_a_SOURCES += \
 	locks/aqticket.c \
 	locks/mcs.c \
 	locks/osq.c locks/osq.h locks/resched.h \
-	locks/qspinlock.c \
+	locks/qspinlock.c locks/qspinlock-common.h \
 	locks/pthread-spin.c \
 	locks/sleep.c locks/sleep.h \
 	locks/mutex.c \
