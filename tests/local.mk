@@ -42,6 +42,14 @@ VALIDATE_TESTS = \
 	tests/validate/qspinlock.validate \
 	tests/validate/qspinlock-nopending.validate \
 	tests/validate/pthread-spin.validate \
+	tests/validate/cna.validate \
+	tests/validate/cna-domains2.validate \
+	tests/validate/cohort-tkt.validate \
+	tests/validate/cohort-tkt-domains2.validate \
+	tests/validate/cohort-mcs.validate \
+	tests/validate/cohort-mcs-domains2.validate \
+	tests/validate/hmcs.validate \
+	tests/validate/hmcs-domains2.validate \
 	tests/validate/mutex.validate \
 	tests/validate/mutex-budget.validate \
 	tests/validate/mutex-osq.validate \
@@ -115,7 +123,8 @@ CLI_TESTS = \
 	tests/cli/kernel-locks.sh \
 	tests/cli/roles.sh \
 	tests/cli/baseline.sh \
-	tests/cli/reproduce.sh
+	tests/cli/reproduce.sh \
+	tests/cli/numa-locks.sh
 
 # --trace: with libtracefs, the root-only tests (they skip, exit 77, for other
 # users); without it, --trace must say so (exit 5)
