@@ -223,7 +223,7 @@ void lb_domains_note(const struct lb_plan *plan)
 
 	if (plan->domains.n > 1 || !(c->lock_domain_set || numa_lock_selected(c)))
 		return;
-	lb_warn("--lock-domain=%s: the placement has %s, so the numa locks "
+	lb_warn("--lock-domain=%s: the placement has one domain (%s), so the numa locks "
 		"degenerate to their base locks (cna to qspinlock, cohort and hmcs to a local "
 		"lock before an uncontended global one); --domains=N pretends more",
 		lb_lock_domain_name(c->lock_domain), plan->domains.desc);
