@@ -98,7 +98,15 @@ TOPO_TESTS = \
 	tests/topology/skylake-compact.topo \
 	tests/topology/skylake-spread.topo \
 	tests/topology/e5405-cpus-physical.topo \
-	tests/topology/synthetic-2x.topo
+	tests/topology/synthetic-2x.topo \
+	tests/topology/epyc-cache.topo \
+	tests/topology/epyc-cache-smt.topo \
+	tests/topology/epyc-numa.topo \
+	tests/topology/epyc-spread.topo \
+	tests/topology/epyc-socket-package.topo \
+	tests/topology/icelake-snc-numa.topo \
+	tests/topology/icelake-snc-socket.topo \
+	tests/topology/icelake-snc-cache.topo
 
 # --- the command line
 CLI_TESTS = \

@@ -37,5 +37,13 @@ grep -q '10 CPUs in the placement' "$TMPD/p" || fail "--cpus=10-19 is not 10 CPU
 [ "$(awk '$1 ~ /^[0-9]+$/ && NF == 9 && $2 != 1' "$TMPD/p" | wc -l)" -eq 0 ] || fail "--cpus=10-19 is package 1"
 "$LOCKBENCH" --plan --topology="$topo" --cpus='!0-38' --threads=1 >"$TMPD/p" || fail "--cpus=!0-38"
 awk '$1 == 0 && NF == 9 {print $4}' "$TMPD/p" | grep -qx 39 || fail "!0-38 leaves CPU 39"
+# --place=cache on an AMD shape: 16 threads on 16 distinct cores of two L3 groups of package 0
+"$LOCKBENCH" --plan --topology='synthetic:"package:2 [NUMANode] l3:8 core:8 pu:2"' --place=cache \
+	--threads=16 >"$TMPD/p" || fail "--place=cache"
+awk '$1 ~ /^[0-9]+$/ && NF == 9' "$TMPD/p" >"$TMPD/rows"
+[ "$(wc -l <"$TMPD/rows")" -eq 16 ] || fail "cache: want 16 thread lines"
+[ "$(awk '$2 != 0' "$TMPD/rows" | wc -l)" -eq 0 ] || fail "cache: a thread left package 0"
+[ "$(awk '{print $3}' "$TMPD/rows" | sort -u | wc -l)" -eq 16 ] || fail "cache: cores not distinct"
+[ "$(awk '{print $7}' "$TMPD/rows" | sort -u | tr '\n' ' ')" = "0 1 " ] || fail "cache: not L3 groups 0 and 1"
 pass "plans"
 finish
