@@ -17,6 +17,7 @@ liblockbench_a_SOURCES += \
 	src/harness/harness.c src/harness/harness.h src/harness/point.h src/harness/loop.h \
 	src/harness/roles.c src/harness/roles.h \
 	src/plan/configuration.h src/plan/plan.c src/plan/plan.h \
+	src/plan/domain.c src/plan/domain.h \
 	src/plan/fair.c src/plan/fair.h \
 	src/plan/run.c src/plan/run.h \
 	src/output/output.c src/output/output.h \

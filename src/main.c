@@ -147,6 +147,13 @@ int main(int argc, char **argv)
 		       "unset it, or add --plan to print the placement only", lb_topo_info()->source);
 	if (lb_topo_place(cfg.place, cfg.cpus, cfg.physical, (struct lb_pu **)&plan.pus, &plan.npus, why, sizeof(why)))
 		lb_die(LB_EXIT_USAGE, "--cpus=%s: %s", cfg.cpus ? cfg.cpus : "", why);
+	if (lb_domains_assign(&cfg, (struct lb_pu *)plan.pus, plan.npus, &plan.domains, why,
+			      sizeof(why))) {
+		if (cfg.domains)
+			lb_die(LB_EXIT_USAGE, "--domains=%u: %s", cfg.domains, why);
+		lb_die(LB_EXIT_USAGE, "--lock-domain=%s: %s", lb_lock_domain_name(cfg.lock_domain), why);
+	}
+	lb_domains_note(&cfg, &plan.domains);
 	if (lb_threads_expand(cfg.telems, cfg.ntelems, plan.npus, &plan.threads, &plan.tgroup,
 			      &plan.nthreads, why, sizeof(why)))
 		lb_die(LB_EXIT_USAGE, "--threads: %s", why);

@@ -45,6 +45,14 @@ VALIDATE_TESTS = \
 	tests/validate/qspinlock-nopending.validate \
 	tests/validate/qspinlock-cmpxchg.validate \
 	tests/validate/pthread-spin.validate \
+	tests/validate/cna.validate \
+	tests/validate/cna-domains2.validate \
+	tests/validate/cohort-tkt.validate \
+	tests/validate/cohort-tkt-domains2.validate \
+	tests/validate/cohort-mcs.validate \
+	tests/validate/cohort-mcs-domains2.validate \
+	tests/validate/hmcs.validate \
+	tests/validate/hmcs-domains2.validate \
 	tests/validate/mutex.validate \
 	tests/validate/mutex-budget.validate \
 	tests/validate/mutex-osq.validate \
@@ -95,7 +103,15 @@ TOPO_TESTS = \
 	tests/topology/skylake-compact.topo \
 	tests/topology/skylake-spread.topo \
 	tests/topology/e5405-cpus-physical.topo \
-	tests/topology/synthetic-2x.topo
+	tests/topology/synthetic-2x.topo \
+	tests/topology/epyc-cache.topo \
+	tests/topology/epyc-cache-smt.topo \
+	tests/topology/epyc-numa.topo \
+	tests/topology/epyc-spread.topo \
+	tests/topology/epyc-socket-package.topo \
+	tests/topology/icelake-snc-numa.topo \
+	tests/topology/icelake-snc-socket.topo \
+	tests/topology/icelake-snc-cache.topo
 
 # --- the command line
 CLI_TESTS = \
@@ -121,7 +137,8 @@ CLI_TESTS = \
 	tests/cli/kernel-locks.sh \
 	tests/cli/roles.sh \
 	tests/cli/baseline.sh \
-	tests/cli/reproduce.sh
+	tests/cli/reproduce.sh \
+	tests/cli/numa-locks.sh
 
 # --trace: with libtracefs, the root-only tests (they skip, exit 77, for other
 # users); without it, --trace must say so (exit 5)

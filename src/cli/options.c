@@ -18,13 +18,14 @@
 
 #include "base/log.h"
 #include "cli/options.h"
+#include "plan/domain.h"
 #include "output/output.h"
 #include "locks/registry.h"
 
 enum opt_id {
 	O_LOCK = 1000, O_LIST_LOCKS, O_SCENARIO, O_READERS, O_WRITERS, O_WRITER_OPS,
 	O_RATIO, O_THREADS, O_LOAD, O_LOAD_NS, O_DELAY, O_OPS, O_DURATION, O_REPEAT,
-	O_PLACE, O_CPUS, O_PHYSICAL, O_TOPOLOGY, O_PLAN, O_LOCK_NODE,
+	O_PLACE, O_CPUS, O_PHYSICAL, O_TOPOLOGY, O_PLAN, O_LOCK_NODE, O_LOCK_DOMAIN, O_DOMAINS,
 	O_VALIDATE, O_TIMEOUT, O_C2C, O_PERF, O_TRACE, O_LATENCY, O_LATENCY_SAMPLE,
 	O_FAIR_READERS, O_FAIR_TRYLOCK_READERS, O_FAIR_WRITERS, O_FAIR_TRYLOCK_WRITERS,
 	O_FAIR_IRQ_READERS, O_FAIR_TRYLOCK_IRQ_READERS, O_FAIR_WRITER_PERIOD,
@@ -44,7 +45,7 @@ struct lb_optdef {
 
 static const struct lb_optdef lb_opts[] = {
 	{ "lock", O_LOCK, 'l', "LIST", "Selection",
-	  "lock variants, comma list; 'all' or a family: spin, sleep, rw, kernel, peer "
+	  "lock variants, comma list; 'all' or a family: spin, sleep, rw, numa, kernel, peer "
 	  "(default: the 2014 rwsem-spinning experiment, see DEFAULTS in the man page)" },
 	{ "list-locks", O_LIST_LOCKS, 0, NULL, "Selection",
 	  "list the locks: name, kind, family, flags, availability, description" },
@@ -83,7 +84,8 @@ static const struct lb_optdef lb_opts[] = {
 	{ "place", O_PLACE, 'p', "POLICY", "Placement",
 	  "socket (default: one thread per core of package 0, SMT siblings last, then the "
 	  "next package), spread (round-robin over packages), compact (SMT siblings "
-	  "first), none (no pinning)" },
+	  "first), cache (the cores of one L3 group before the next, SMT siblings after "
+	  "every core), numa (one NUMA node before the next), none (no pinning)" },
 	{ "cpus", O_CPUS, 'C', "LIST", "Placement",
 	  "use only these CPUs (numactl list syntax: 0-3,8 ... 'all', '!N'), ordered by --place" },
 	{ "physical", O_PHYSICAL, 0, NULL, "Placement",
@@ -94,6 +96,15 @@ static const struct lb_optdef lb_opts[] = {
 	  "print each thread's package, core, PU and NUMA node, and the run points; run nothing" },
 	{ "lock-node", O_LOCK_NODE, 0, "N", "Placement",
 	  "NUMA node that holds the lock memory" },
+	{ "lock-domain", O_LOCK_DOMAIN, 0, "LEVEL", "Placement",
+	  "what the numa locks treat as local: numa (NUMA node, default; the package on a "
+	  "machine with one node per package), package, cache (L3 group); each thread's "
+	  "domain is its CPU's in the placement (see --plan)" },
+	{ "domains", O_DOMAINS, 0, "N", "Placement",
+	  "split the placement into N pretend domains, round-robin over its CPUs (CPU k "
+	  "of the placement is in domain k mod N), so that a machine with one domain runs "
+	  "every local and remote path of the numa locks; reports say the domains are "
+	  "pretend (1-64, at most the CPUs in the placement)" },
 	{ "validate", O_VALIDATE, 0, NULL, "Measurement",
 	  "check mutual and reader/writer exclusion inside every critical section; a "
 	  "violation stops the run with exit status 3" },
@@ -374,7 +385,7 @@ static void parse_locks(struct lb_config *c, const char *val)
 				fclose(m);
 			}
 			lb_err("--lock=%s: unknown lock '%s'%s%s%s; valid: %s; families: spin sleep "
-			       "rw kernel peer all", val, el, near ? " (did you mean '" : "",
+			       "rw numa kernel peer all", val, el, near ? " (did you mean '" : "",
 			       near ? near : "", near ? "'?)" : "", names ? names : "");
 			free(names);
 			lb_exit(LB_EXIT_USAGE);
@@ -732,7 +743,8 @@ void lb_options_parse(struct lb_config *c, int argc, char **argv)
 			int i = lb_place_find(optarg);
 
 			if (i < 0)
-				bad_value(name, optarg, "unknown policy; valid: socket, spread, compact, none");
+				bad_value(name, optarg, "unknown policy; valid: socket, spread, compact, "
+					  "cache, numa, none");
 			c->place = (enum lb_place)i;
 			break;
 		}
@@ -758,6 +770,23 @@ void lb_options_parse(struct lb_config *c, int argc, char **argv)
 			if (lb_parse_u64(optarg, 0, 4095, &v, why, sizeof(why)))
 				bad_value(name, optarg, why);
 			c->lock_node = (int)v;
+			break;
+		}
+		case O_LOCK_DOMAIN: {
+			int i = lb_lock_domain_find(optarg);
+
+			if (i < 0)
+				bad_value(name, optarg, "unknown level; valid: numa, package, cache");
+			c->lock_domain = (enum lb_lock_domain)i;
+			c->lock_domain_set = true;
+			break;
+		}
+		case O_DOMAINS: {
+			uint64_t v;
+
+			if (lb_parse_u64(optarg, 1, LB_MAX_DOMAINS, &v, why, sizeof(why)))
+				bad_value(name, optarg, why);
+			c->domains = (unsigned)v;
 			break;
 		}
 		case O_VALIDATE:

@@ -366,6 +366,8 @@ static void *worker_main(void *argp)
 		w->tctx.cpu = pu ? pu->pu_os : -1;
 		w->tctx.peers = run->tctxs;
 		w->tctx.peer_priv = run->privs;
+		w->tctx.domain = p->pus && p->ndomains > 1 ? p->pus[tid % p->npus].domain : 0;
+		w->tctx.ndomains = p->ndomains ? p->ndomains : 1;
 		w->period = lb_thread_ratio(p, tid)->r + lb_thread_ratio(p, tid)->w;
 		w->nreads = p->ops->kind == LB_LOCK_RW ? lb_thread_ratio(p, tid)->r : 0;
 		w->nops = lb_thread_nops(p, tid);
@@ -721,6 +723,7 @@ int lb_run_point(const struct lb_point *p, struct lb_result *r)
 	size_t lsize = round_up(ops->lock_size, LB_CACHELINE) + LB_CACHELINE;
 	struct lb_lock_cfg cfg = {
 		.nthreads = p->nthreads,
+		.ndomains = p->ndomains ? p->ndomains : 1,
 		.opts = p->lockopts,
 		.tsc_per_ns = lb_clock.tsc_per_ns,
 		.pause_ns = lb_clock.pause_ns,
@@ -875,7 +878,10 @@ int lb_run_point(const struct lb_point *p, struct lb_result *r)
 		if (w->t_end > t_last_end)
 			t_last_end = w->t_end;
 		for (unsigned k = 0; k < LB_LOCK_MAX_COUNTERS; k++)
-			r->ctr_total[k] += w->ctr[k];
+			if (ops->counters_max & (1u << k))	/* a longest run: the largest thread's */
+				r->ctr_total[k] = w->ctr[k] > r->ctr_total[k] ? w->ctr[k] : r->ctr_total[k];
+			else
+				r->ctr_total[k] += w->ctr[k];
 		if (!taker)
 			continue;
 		ntakers++;

@@ -43,6 +43,8 @@ struct lb_point {
 	const struct lb_pu *pus;	/* placement order; thread i -> pus[i % npus] */
 	unsigned npus;
 	bool pin;			/* false with --place=none */
+	unsigned ndomains;		/* lock domains (pus[].domain < ndomains); 0 counts as 1 */
+	bool domains_pretend;		/* --domains: the domains are not the machine's */
 	unsigned repeat;		/* which repetition (0-based) */
 	/* --latency: time acquisitions (locks/loop.h's latency variants) */
 	bool latency;

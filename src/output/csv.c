@@ -250,6 +250,7 @@ int lb_output_csv(FILE *f, const struct lb_report *rep)
 	      "trace_write_wait_ms,trace_rt_contentions,trace_rt_wait_ms,"
 	      "trace_percpu_contentions,trace_percpu_wait_ms,trace_mutex_contentions,"
 	      "trace_mutex_wait_ms,trace_lock_classes,trace_top_lock,trace_lost_events", f);
+	fputs(",lock_domain,domains,domains_pretend", f);
 	for (unsigned k = 0; k < nctr; k++) {
 		fputs(",ctr_", f);
 		for (const char *s = ctr[k]; *s; s++)
@@ -320,6 +321,9 @@ int lb_output_csv(FILE *f, const struct lb_report *rep)
 				fprintf(f, ",%llu", (unsigned long long)r->perf.v[ev]);
 		}
 		trace_columns(f, r->trace);
+		fputc(',', f);
+		csv_str(f, rep->cfg ? lb_lock_domain_name(rep->cfg->lock_domain) : "numa");
+		fprintf(f, ",%u,%d", p->ndomains ? p->ndomains : 1, p->domains_pretend ? 1 : 0);
 		for (unsigned k = 0; k < nctr; k++) {
 			int idx = -1;
 

@@ -254,6 +254,8 @@ static json_object *result_obj(const struct lb_report *rep, const struct lb_resu
 	}
 	ADD(o, "teardown_ms", JDBL(r->teardown_ms));
 	ADD(o, "counters", counters_obj(p->ops, r->ctr_total));
+	ADD(o, "domains", JINT(p->ndomains ? p->ndomains : 1));
+	ADD(o, "domains_pretend", JBOOL(p->domains_pretend));
 	ADD(o, "scenario", JSTR(p->phase ? "fair" : r->nroles ? "roles" : "mix"));
 	if (p->phase) {
 		ADD(o, "phase", JSTR(lb_fair_phase_name(p->phase)));
@@ -365,6 +367,8 @@ static json_object *config_obj(const struct lb_config *c)
 	ADD(o, "cpus", c->cpus ? JSTR(c->cpus) : NULL);
 	ADD(o, "physical", JBOOL(c->physical));
 	ADD(o, "lock_node", JINT(c->lock_node));
+	ADD(o, "lock_domain", JSTR(lb_lock_domain_name(c->lock_domain)));
+	ADD(o, "domains", JINT(c->domains));
 	ADD(o, "validate", JBOOL(c->validate));
 	ADD(o, "trace", JBOOL(c->trace));
 	ADD(o, "timeout_s", JDBL(c->timeout));
@@ -413,6 +417,8 @@ int lb_output_json(FILE *f, const struct lb_report *rep)
 		ADD(o, "pu_logical", JINT(p->pu_l));
 		ADD(o, "pu_os", JINT(p->pu_os));
 		ADD(o, "numa_node", JINT(p->numa_os));
+		ADD(o, "l3", JINT(p->l3_l));
+		ADD(o, "domain", JINT(p->domain));
 		json_object_array_add(a, o);
 	}
 	ADD(root, "placement", a);

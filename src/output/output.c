@@ -246,6 +246,8 @@ void lb_output_point_verbose(const struct lb_plan *plan, const struct lb_result 
 			"%llu\n", r->roles[k].role, r->roles[k].threads,
 			(unsigned long long)r->roles[k].ops_min, r->roles[k].ops_mean,
 			(unsigned long long)r->roles[k].ops_max);
+	if (strcmp(p->ops->family, "numa") == 0)
+		fprintf(stderr, "lockbench:   lock domains: %s\n", plan->domains.desc);
 	for (unsigned k = 0; k < r->nctr; k++)
 		fprintf(stderr, "lockbench:   counter %s = %llu\n", p->ops->counters[k],
 			(unsigned long long)r->ctr_total[k]);

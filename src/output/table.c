@@ -363,6 +363,15 @@ int lb_output_table(FILE *f, const struct lb_report *rep)
 		trace_block(f, rep);
 	if (!rc && lb_verbose > 0)
 		fairness_block(f, rep);
+	for (unsigned i = 0; !rc && i < rep->nresults; i++)
+		if (rep->results[i].point.domains_pretend &&
+		    strcmp(rep->results[i].point.ops->family, "numa") == 0) {
+			fprintf(f, "\nLock domains are pretend (--domains=%u, CPU k of the placement in "
+				"domain k mod %u): the numa locks' local and remote paths ran, but the "
+				"machine's caches are not split that way.\n",
+				rep->results[i].point.ndomains, rep->results[i].point.ndomains);
+			break;
+		}
 	free(res);
 	return rc || ferror(f) ? -1 : 0;
 }

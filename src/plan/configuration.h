@@ -19,6 +19,13 @@
 
 struct lb_format_def;
 
+/* --lock-domain: what a topology-aware lock treats as local (plan/domain.c) */
+enum lb_lock_domain {
+	LB_DOMAIN_NUMA = 0,	/* NUMA node (the default) */
+	LB_DOMAIN_PACKAGE,	/* package (socket) */
+	LB_DOMAIN_CACHE,	/* L3 group */
+};
+
 #define LB_MAX_LOCKS 128	/* locks selected in one run */
 #define LB_MAX_FORMATS 8	/* formats written by one run (-f A,B) */
 
@@ -69,6 +76,9 @@ struct lb_config {
 	const char *topology;
 	bool plan;
 	int lock_node;			/* -1: wherever the allocator puts it */
+	enum lb_lock_domain lock_domain;	/* --lock-domain */
+	bool lock_domain_set;		/* given on the command line */
+	unsigned domains;		/* --domains: pretend domains, 0 = the topology's */
 
 	/* measurement */
 	bool validate;

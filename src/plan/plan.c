@@ -56,6 +56,8 @@ void lb_point_init(struct lb_point *p, const struct lb_plan *plan, const struct 
 	p->pus = plan->pus;
 	p->npus = plan->npus;
 	p->pin = c->place != LB_PLACE_NONE;
+	p->ndomains = plan->domains.n;
+	p->domains_pretend = plan->domains.pretend;
 	p->latency = c->latency;
 	p->lat_every = c->lat_every;
 }

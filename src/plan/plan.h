@@ -11,6 +11,7 @@
 #include "machine/topology.h"
 #include "measure/c2c.h"
 #include "plan/configuration.h"
+#include "plan/domain.h"
 
 struct lb_plan {
 	const struct lb_config *cfg;
@@ -28,6 +29,8 @@ struct lb_plan {
 	unsigned nc2c;
 	/* --trace: the collector (trace.h), or NULL */
 	struct lb_trace *trace;
+	/* lock domains of the placement (domain.h): pus[].domain, their count */
+	struct lb_domains domains;
 };
 
 /**

@@ -102,6 +102,8 @@ void lb_plan_print(FILE *f, const struct lb_plan *plan)
 	fprintf(f, "# placement: %s%s%s, %u CPUs in the placement%s\n", lb_place_name(c->place),
 		c->cpus ? ", cpus " : "", c->cpus ? c->cpus : "", plan->npus,
 		c->place == LB_PLACE_NONE ? " (threads are not pinned)" : "");
+	fprintf(f, "# lock domains: %s, --lock-domain=%s\n", plan->domains.desc,
+		lb_lock_domain_name(c->lock_domain));
 	if (c->scenario == LB_SCN_FAIR) {
 		fprintf(f, "# scenario fair (Desnoyers' 2008 fair-rwlock posting): the phases of each lock\n");
 		lb_fair_plan_print(f, plan);
@@ -113,18 +115,19 @@ void lb_plan_print(FILE *f, const struct lb_plan *plan)
 		fprintf(f, "\nthreads=%u (--threads element '%s')%s\n", nt,
 			c->telems[plan->tgroup[k]].text,
 			nt > plan->npus ? " oversubscribed: several threads share a CPU" : "");
-		fprintf(f, "%-7s %-8s %-5s %-6s %-6s %-5s %s\n", "thread", "package", "core", "pu(L#)",
-			"pu(P#)", "numa", "role");
+		fprintf(f, "%-7s %-8s %-5s %-6s %-6s %-5s %-4s %-6s %s\n", "thread", "package", "core",
+			"pu(L#)", "pu(P#)", "numa", "l3", "domain", "role");
 		for (unsigned t = 0; t < nt; t++) {
 			const struct lb_pu *pu = &plan->pus[t % plan->npus];
 			const char *role = plan->thread_role ? plan->thread_role[t] : "mix";
 
 			if (c->place == LB_PLACE_NONE)
-				fprintf(f, "%-7u %-8s %-5s %-6s %-6s %-5s %s\n", t, "-", "-", "-", "-", "-",
-					role);
+				fprintf(f, "%-7u %-8s %-5s %-6s %-6s %-5s %-4s %-6u %s\n", t, "-", "-", "-",
+					"-", "-", "-", pu->domain, role);
 			else
-				fprintf(f, "%-7u %-8d %-5d %-6d %-6d %-5d %s\n", t, pu->package_l,
-					pu->core_l, pu->pu_l, pu->pu_os, pu->numa_os, role);
+				fprintf(f, "%-7u %-8d %-5d %-6d %-6d %-5d %-4d %-6u %s\n", t, pu->package_l,
+					pu->core_l, pu->pu_l, pu->pu_os, pu->numa_os, pu->l3_l, pu->domain,
+					role);
 		}
 	}
 	if (c->scenario == LB_SCN_ROLES)
