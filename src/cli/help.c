@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * help.c - --help and --dump-options, generated from the option rows
+ * help.c - --help and --export-defaults, generated from the option rows
  *
  * Each option's line is its row's help text followed by "(default X)" from
  * the row's default, the value the parser itself starts from. The hidden
- * --dump-options prints each option and that default, one per line, for
+ * --export-defaults prints each option and that default, one per line, for
  * tests/cli/docs-sync.sh to compare with the man page's "Default: X".
  */
 #include "config.h"
@@ -141,7 +141,7 @@ void lb_options_help(FILE *f)
 		   "Full documentation: man lockbench\n");
 }
 
-void lb_cli_dump_options(FILE *f)
+void lb_cli_export_defaults(FILE *f)
 {
 	for (unsigned id = 1; id < O_NOPTS; id++)
 		if (!lb_opts[id].hidden)

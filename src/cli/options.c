@@ -33,7 +33,7 @@ static void call_quiet(struct lb_cli *st, const struct lb_optdef *d, const char 
 static void call_verbose(struct lb_cli *st, const struct lb_optdef *d, const char *val);
 static void call_help(struct lb_cli *st, const struct lb_optdef *d, const char *val);
 static void call_version(struct lb_cli *st, const struct lb_optdef *d, const char *val);
-static void call_dump(struct lb_cli *st, const struct lb_optdef *d, const char *val);
+static void call_export(struct lb_cli *st, const struct lb_optdef *d, const char *val);
 
 #define SEL "Selection"
 #define WORK "Workload"
@@ -227,9 +227,13 @@ const struct lb_optdef lb_opts[O_NOPTS] = {
 	  .type = LB_OPT_CALL, .call = call_help },
 	[O_VERSION] = { "version", 'V', NULL, OUT, "print the version, then exit",
 	  .type = LB_OPT_CALL, .call = call_version },
-	[O_DUMP_OPTIONS] = { "dump-options", 0, NULL, OUT,
+	/*
+	 * No other option starts with "e", so no abbreviation getopt_long took
+	 * before (--du for --duration, --h for --help) becomes ambiguous.
+	 */
+	[O_EXPORT_DEFAULTS] = { "export-defaults", 0, NULL, OUT,
 	  "each option and its default, tab separated, then exit (tests/cli/docs-sync.sh)",
-	  .type = LB_OPT_CALL, .call = call_dump, .hidden = true },
+	  .type = LB_OPT_CALL, .call = call_export, .hidden = true },
 };
 
 /* ---- per-lock options: one generated long option per (lock, lock option) */
@@ -451,9 +455,9 @@ static void call_version(struct lb_cli *st, const struct lb_optdef *d, const cha
 	lb_exit(LB_EXIT_OK);
 }
 
-static void call_dump(struct lb_cli *st, const struct lb_optdef *d, const char *val)
+static void call_export(struct lb_cli *st, const struct lb_optdef *d, const char *val)
 {
-	lb_cli_dump_options(stdout);
+	lb_cli_export_defaults(stdout);
 	lb_exit(LB_EXIT_OK);
 }
 

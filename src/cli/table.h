@@ -11,7 +11,7 @@
  *
  * options.c  the table, the generic parser, getopt_long's table
  * rules.c    the rules across options, run in order after the parse
- * help.c     --help and --dump-options, generated from the rows
+ * help.c     --help and --export-defaults, generated from the rows
  */
 #ifndef LB_SRC_CLI_TABLE_H
 #define LB_SRC_CLI_TABLE_H
@@ -36,7 +36,7 @@ enum lb_opt_id {
 	O_FAIR_IRQ_READERS, O_FAIR_TRYLOCK_IRQ_READERS, O_FAIR_WRITER_PERIOD,
 	O_FAIR_TRYLOCK_WRITER_PERIOD, O_FAIR_TRYLOCK_WRITER_TRIES, O_FAIR_IRQ_PERIOD,
 	O_FORMAT, O_OUTPUT, O_BASELINE, O_QUIET, O_VERBOSE, O_HELP, O_VERSION,
-	O_DUMP_OPTIONS,
+	O_EXPORT_DEFAULTS,
 	O_NOPTS
 };
 
@@ -124,8 +124,8 @@ void lb_cli_add_lock(struct lb_config *c, const struct lb_lock_ops *o, bool expl
 void lb_cli_format_list(char *buf, size_t len);
 /* lb_cli_rules() - the rules across options, in their order (rules.c) */
 void lb_cli_rules(struct lb_cli *st);
-/* lb_cli_dump_options() - each visible option and its default, for the tests (help.c) */
-void lb_cli_dump_options(FILE *f);
+/* lb_cli_export_defaults() - each visible option and its default, for the tests (help.c) */
+void lb_cli_export_defaults(FILE *f);
 /* lb_cli_formats_help() - "table (...); stats (...); ..." appended to -f's help */
 size_t lb_cli_formats_help(char *buf, size_t len);
 

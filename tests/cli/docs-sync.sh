@@ -43,10 +43,10 @@ done <"$TMPD/man-locks"
 
 # defaults: the man page's "Default: X" (a line of its own, in the option's
 # entry) is the default of the option's row, which the parser starts from
-# and --help prints (lockbench --dump-options: "--name<TAB>default", "-" for
+# and --help prints (lockbench --export-defaults: "--name<TAB>default", "-" for
 # none); an option whose row has no default has no "Default:" line
-"$LOCKBENCH" --dump-options >"$TMPD/defaults" || fail "--dump-options failed"
-[ -s "$TMPD/defaults" ] || fail "no options in --dump-options"
+"$LOCKBENCH" --export-defaults >"$TMPD/defaults" || fail "--export-defaults failed"
+[ -s "$TMPD/defaults" ] || fail "no options in --export-defaults"
 sed -n '/^\.SH OPTIONS/,/^\.SH LOCKS/p' "$man" | awk '
 	/^\.(SS|SH)/ { cur = ""; tp = 0; next }
 	/^\.TP/ { tp = 1; next }
