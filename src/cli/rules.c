@@ -22,7 +22,7 @@
 
 /* The default experiment: the 2014 rwsem-spinning posting's rows, at a size for a small machine. */
 #define DEFAULT_EXPERIMENT_RATIOS "0:1,1:1,10:1"
-#define DEFAULT_EXPERIMENT_OPS 200000ull	/* about 4 s for mutex,rwsem on the 2-core build VM */
+#define DEFAULT_EXPERIMENT_OPS 200000ull	/* about 4 s for mutex,rwsem on a 2-core VM */
 #define FAIR_DEFAULT_DURATION 10.0	/* s of high contention; the posting ran 60 */
 #define FAIR_DEFAULT_LOAD "0"		/* the posting's critical section is its array alone */
 
@@ -126,7 +126,8 @@ static void rule_baseline(struct lb_cli *st)
 {
 	struct lb_config *c = st->c;
 
-	if (c->baseline && c->format->write != lb_output_compare && c->format->write != lb_output_aim7)
+	if (c->baseline && c->format->write != lb_output_compare &&
+	    c->format->write != lb_output_aim7)
 		lb_die(LB_EXIT_USAGE, "--baseline=%s: a baseline is the 'before' of -f compare or "
 		       "-f aim7, not of -f %s", c->baseline, c->format->name);
 }
@@ -151,7 +152,8 @@ static void rule_measurement(struct lb_cli *st)
 		if (lb_cli_given(st, id) && (!fair_opt || st->seq[id] > st->seq[fair_opt]))
 			fair_opt = (enum lb_opt_id)id;
 	if (fair_opt && c->scenario != LB_SCN_FAIR)
-		lb_die(LB_EXIT_USAGE, "--%s: applies to --scenario=fair only", lb_opts[fair_opt].name);
+		lb_die(LB_EXIT_USAGE, "--%s: applies to --scenario=fair only",
+		       lb_opts[fair_opt].name);
 	if (lb_cli_given(st, O_DURATION) && c->scenario == LB_SCN_FAIR && c->duration < 0.006)
 		lb_die(LB_EXIT_USAGE, "--duration=%s: --scenario=fair needs at least 0.006 s "
 		       "(each no-contention phase runs a sixth of it)", st->val[O_DURATION]);
