@@ -37,5 +37,14 @@ grep -q '10 CPUs in the placement' "$TMPD/p" || fail "--cpus=10-19 is not 10 CPU
 [ "$(awk '$1 ~ /^[0-9]+$/ && NF == 7 && $2 != 1' "$TMPD/p" | wc -l)" -eq 0 ] || fail "--cpus=10-19 is package 1"
 "$LOCKBENCH" --plan --topology="$topo" --cpus='!0-38' --threads=1 >"$TMPD/p" || fail "--cpus=!0-38"
 awk '$1 == 0 && NF == 7 {print $4}' "$TMPD/p" | grep -qx 39 || fail "!0-38 leaves CPU 39"
+# the points: each once, whatever --repeat, in run order (lock, threads, ratio, load)
+"$LOCKBENCH" --plan --topology="$topo" --lock=null,ticket --threads=1,2 --load=0,3 --repeat=3 \
+	--ops=10 >"$TMPD/p" || fail "--plan points"
+grep -q '^# points: 2 lock(s) x 2 thread count(s) x 1 ratio(s) x 2 load(s) = 8, each run 3 time(s); fixed work$' \
+	"$TMPD/p" || fail "points summary: $(grep '^# points' "$TMPD/p")"
+grep '^point ' "$TMPD/p" | awk '{print $2, $3, $4}' | tr '\n' ' ' >"$TMPD/pts"
+[ "$(cat "$TMPD/pts")" = "null/0:1 threads=1 load=0 null/0:1 threads=1 load=3 null/0:1 threads=2 load=0 \
+null/0:1 threads=2 load=3 ticket/0:1 threads=1 load=0 ticket/0:1 threads=1 load=3 ticket/0:1 threads=2 load=0 \
+ticket/0:1 threads=2 load=3 " ] || fail "points: $(cat "$TMPD/pts")"
 pass "plans"
 finish
