@@ -15,6 +15,7 @@ liblockbench_a_SOURCES += \
 	src/kernel/perf.c src/kernel/perf.h \
 	src/kernel/trace.c src/kernel/trace.h \
 	src/harness/harness.c src/harness/harness.h src/harness/point.h src/harness/loop.h \
+	src/harness/worker.h src/harness/watch.c src/harness/collect.c src/harness/validate.c \
 	src/harness/roles.c src/harness/roles.h \
 	src/plan/configuration.h src/plan/plan.c src/plan/plan.h \
 	src/plan/domain.c src/plan/domain.h \

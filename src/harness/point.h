@@ -23,6 +23,11 @@ struct lb_role;
 struct lb_point {
 	const struct lb_lock_ops *ops;
 	const uint64_t *lockopts;	/* values of ops->options */
+	/*
+	 * The read:write mix of every thread; with thread_ratio, each thread's
+	 * is there and this one names the populations (--scenario=roles:
+	 * readers:writers) or is zero (a fair phase: roles, not a mix).
+	 */
 	struct lb_ratio ratio;
 	const struct lb_ratio *thread_ratio;	/* NULL, or a ratio per thread (roles) */
 	const char *const *thread_role;		/* NULL, or a role name per thread */

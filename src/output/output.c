@@ -9,6 +9,7 @@
 
 #include "base/log.h"
 #include "output/output.h"
+#include "plan/fair.h"
 #include "measure/statistics.h"
 
 /*
@@ -219,9 +220,11 @@ void lb_output_point_verbose(const struct lb_plan *plan, const struct lb_result 
 	const struct lb_c2c *c2c = lb_result_c2c(plan->c2c, plan->nc2c, r);
 	char ratio[32];
 
+	/* a phase of --scenario=fair has roles, not a ratio: its name instead */
 	fprintf(stderr, "lockbench: %s/%s threads=%u load=%llu%s: %.3f ms, %.4g ops/s, ops/thread "
 		"min %llu mean %.1f max %llu, setup %.3f ms\n", p->ops->name,
-		lb_ratio_str(&p->ratio, ratio, sizeof(ratio)), p->nthreads,
+		p->phase ? lb_fair_phase_name(p->phase) : lb_ratio_str(&p->ratio, ratio, sizeof(ratio)),
+		p->nthreads,
 		(unsigned long long)p->load_arg, p->load_ns ? "ns" : "", r->exec_ms, r->ops_per_s,
 		(unsigned long long)r->ops_min, r->ops_mean, (unsigned long long)r->ops_max,
 		r->setup_ms);

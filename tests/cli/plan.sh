@@ -45,5 +45,14 @@ awk '$1 ~ /^[0-9]+$/ && NF == 9' "$TMPD/p" >"$TMPD/rows"
 [ "$(awk '$2 != 0' "$TMPD/rows" | wc -l)" -eq 0 ] || fail "cache: a thread left package 0"
 [ "$(awk '{print $3}' "$TMPD/rows" | sort -u | wc -l)" -eq 16 ] || fail "cache: cores not distinct"
 [ "$(awk '{print $7}' "$TMPD/rows" | sort -u | tr '\n' ' ')" = "0 1 " ] || fail "cache: not L3 groups 0 and 1"
+# the points: each once, whatever --repeat, in run order (lock, threads, ratio, load)
+"$LOCKBENCH" --plan --topology="$topo" --lock=null,ticket --threads=1,2 --load=0,3 --repeat=3 \
+	--ops=10 >"$TMPD/p" || fail "--plan points"
+grep -q '^# points: 2 lock(s) x 2 thread count(s) x 1 ratio(s) x 2 load(s) = 8, each run 3 time(s); fixed work$' \
+	"$TMPD/p" || fail "points summary: $(grep '^# points' "$TMPD/p")"
+grep '^point ' "$TMPD/p" | awk '{print $2, $3, $4}' | tr '\n' ' ' >"$TMPD/pts"
+[ "$(cat "$TMPD/pts")" = "null/0:1 threads=1 load=0 null/0:1 threads=1 load=3 null/0:1 threads=2 load=0 \
+null/0:1 threads=2 load=3 ticket/0:1 threads=1 load=0 ticket/0:1 threads=1 load=3 ticket/0:1 threads=2 load=0 \
+ticket/0:1 threads=2 load=3 " ] || fail "points: $(cat "$TMPD/pts")"
 pass "plans"
 finish
