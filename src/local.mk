@@ -16,6 +16,7 @@ liblockbench_a_SOURCES += \
 	src/kernel/trace.c src/kernel/trace.h \
 	src/harness/harness.c src/harness/harness.h src/harness/point.h src/harness/loop.h \
 	src/harness/roles.c src/harness/roles.h \
+	src/harness/figures.c src/harness/figures.h \
 	src/plan/configuration.h src/plan/plan.c src/plan/plan.h \
 	src/plan/fair.c src/plan/fair.h \
 	src/plan/run.c src/plan/run.h \

@@ -59,18 +59,6 @@ double lb_point_figure(const struct lb_result *r, bool fixed_time)
 	return fixed_time ? r->ops_per_s / 1e6 : r->exec_ms;
 }
 
-double lb_ns_per_op(const struct lb_result *r)
-{
-	return r->ops_total ? r->exec_ms * 1e6 / (double)r->ops_total : 0;
-}
-
-const struct lb_c2c *lb_result_c2c(const struct lb_c2c *c, unsigned n, const struct lb_result *r)
-{
-	if (!c || r->point.nthreads < 2 || !r->threads || !r->point.pin)
-		return NULL;
-	return lb_c2c_find(c, n, r->threads[0].cpu_os, r->threads[1].cpu_os);
-}
-
 void lb_fmt_perf(FILE *f, const struct lb_perf_vals *v)
 {
 	for (int ev = 0; ev < LB_PERF_NEV; ev++) {
@@ -177,29 +165,6 @@ void lb_report_fill_host(struct lb_report *rep)
 	}
 	gmtime_r(&now, &tm);
 	strftime(rep->timestamp, sizeof(rep->timestamp), "%Y-%m-%dT%H:%M:%SZ", &tm);
-}
-
-double lb_result_jain(const struct lb_result *r, int kind)
-{
-	const struct lb_point *p = &r->point;
-	uint64_t *per = calloc(p->nthreads ? p->nthreads : 1, sizeof(*per));
-	unsigned n = 0;
-	double j;
-
-	if (!per || !r->threads) {
-		free(per);
-		return 0;
-	}
-	for (unsigned t = 0; t < p->nthreads; t++) {
-		enum lb_role_kind k = p->roles ? p->roles[t].kind : LB_ROLE_MIX;
-
-		if (lb_role_is_irq(k) || (kind >= 0 && (int)k != kind))
-			continue;
-		per[n++] = r->threads[t].ops;
-	}
-	j = n ? lb_jain(per, n) : 0;
-	free(per);
-	return j;
 }
 
 void lb_fmt_starvation(FILE *f, const struct lb_result *r)
