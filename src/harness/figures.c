@@ -42,3 +42,8 @@ const struct lb_c2c *lb_result_c2c(const struct lb_c2c *c, unsigned n, const str
 		return NULL;
 	return lb_c2c_find(c, n, r->threads[0].cpu_os, r->threads[1].cpu_os);
 }
+
+double lb_ns_per_op_per_c2c(const struct lb_result *r, const struct lb_c2c *c)
+{
+	return lb_ns_per_op(r) / c->rt_ns_median;
+}

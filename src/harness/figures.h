@@ -28,5 +28,7 @@ double lb_ns_per_op(const struct lb_result *r);
  * and 1, or NULL (no --c2c, one thread, unpinned, or one shared CPU)
  */
 const struct lb_c2c *lb_result_c2c(const struct lb_c2c *c, unsigned n, const struct lb_result *r);
+/* lb_ns_per_op_per_c2c() - the wall time per operation in round trips of @c (lb_result_c2c()) */
+double lb_ns_per_op_per_c2c(const struct lb_result *r, const struct lb_c2c *c);
 
 #endif /* LB_SRC_HARNESS_FIGURES_H */

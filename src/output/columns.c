@@ -305,7 +305,7 @@ static bool col_c2c(struct lb_col_src *s, const struct lb_column *c, union lb_co
 {
 	if (!s->c2c)
 		return false;
-	v->d = c->arg ? lb_ns_per_op(s->r) / s->c2c->rt_ns_median : s->c2c->rt_ns_median;
+	v->d = c->arg ? lb_ns_per_op_per_c2c(s->r, s->c2c) : s->c2c->rt_ns_median;
 	return true;
 }
 

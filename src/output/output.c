@@ -199,7 +199,7 @@ void lb_output_point_verbose(const struct lb_plan *plan, const struct lb_result 
 		lb_fmt_trace_verbose(stderr, r, lb_verbose >= 2);
 	if (c2c)
 		fprintf(stderr, "lockbench:   per operation %.1f ns = %.2f c2c round trips (CPU %d <-> "
-			"CPU %d: %.1f ns)\n", lb_ns_per_op(r), lb_ns_per_op(r) / c2c->rt_ns_median,
+			"CPU %d: %.1f ns)\n", lb_ns_per_op(r), lb_ns_per_op_per_c2c(r, c2c),
 			c2c->cpu_a, c2c->cpu_b, c2c->rt_ns_median);
 	if (r->has_readers || r->has_writers) {
 		fprintf(stderr, "lockbench:   starvation (window %.0f ms): ", r->starve_window_ms);
