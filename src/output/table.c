@@ -109,7 +109,7 @@ static double point_fig(const struct lb_result *r, const struct cell_fig *cf)
 	if (!cf->c2c_rep)
 		return lb_point_figure(r, cf->fixed_time);
 	c2c = lb_result_c2c(cf->c2c_rep->c2c, cf->c2c_rep->nc2c, r);
-	return c2c ? lb_ns_per_op(r) / c2c->rt_ns_median : -1;
+	return c2c ? lb_ns_per_op_per_c2c(r, c2c) : -1;
 }
 
 static int ttable_build(struct lb_ttable *t, const struct lb_result *const *res, unsigned n,
