@@ -1,7 +1,11 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
-EXTRA_DIST += data/topologies/README \
+# Installed data: the saved machines for --topology=NAME (src/machine/topology.c
+# looks for NAME.xml here, then in the source tree).
+topologiesdir = $(pkgdatadir)/topologies
+dist_topologies_DATA = \
 	data/topologies/build-vm-2c.xml \
 	data/topologies/skylake-2s40c80t.xml \
 	data/topologies/westmere-ex-4s40c.xml \
 	data/topologies/westmere-ex-8s80c.xml \
 	data/topologies/xeon-e5405-2s8c.xml
+EXTRA_DIST += data/topologies/README
