@@ -116,7 +116,8 @@ CLI_TESTS = \
 	tests/cli/kernel-locks.sh \
 	tests/cli/roles.sh \
 	tests/cli/baseline.sh \
-	tests/cli/reproduce.sh
+	tests/cli/reproduce.sh \
+	tests/cli/completion.sh
 
 # --trace: with libtracefs, the root-only tests (they skip, exit 77, for other
 # users); without it, --trace must say so (exit 5)
