@@ -117,7 +117,8 @@ CLI_TESTS = \
 	tests/cli/roles.sh \
 	tests/cli/baseline.sh \
 	tests/cli/reproduce.sh \
-	tests/cli/completion.sh
+	tests/cli/completion.sh \
+	tests/cli/install.sh
 
 # --trace: with libtracefs, the root-only tests (they skip, exit 77, for other
 # users); without it, --trace must say so (exit 5)
