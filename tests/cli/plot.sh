@@ -42,21 +42,25 @@ if plot "dumb" -T dumb -s " (old)" "$TMPD/run.csv"; then
 fi
 
 # fixed time, more threads than CPUs (one CPU): Mops/s and a mark at 1 CPU
-"$LOCKBENCH" --lock=tas --cpus=0 --threads=1,2 --load=1 --duration=0.05 -f csv -o "$TMPD/over.csv" ||
+"$LOCKBENCH" --lock=tas --cpus=0 --threads=1,2 --load=1 --duration=0.05 -f csv \
+	-o "$TMPD/over.csv" ||
 	fail "the oversubscribed run"
 # (SVG: the dumb terminal draws neither the y label nor a label over the mark)
 if plot "cpu mark" -o "$TMPD/o" "$TMPD/over.csv"; then
-	grep -qF 'fixed time: Mops/s (all threads), higher is better' "$TMPD/o-0-1-load1.svg" ||
+	grep -qF 'fixed time: Mops/s (all threads), higher is better' \
+		"$TMPD/o-0-1-load1.svg" ||
 		fail "fixed time: no Mops/s in the title"
 	grep -qF '> 1 CPU<' "$TMPD/o-0-1-load1.svg" || fail "no mark at the 1 CPU of --cpus=0"
 fi
 
 # JSON: the same plots; the CPU count from the placement
-"$LOCKBENCH" --lock=ticket,tas --threads=1,2 --load=1 --duration=0.05 -f json -o "$TMPD/run.json" ||
+"$LOCKBENCH" --lock=ticket,tas --threads=1,2 --load=1 --duration=0.05 -f json \
+	-o "$TMPD/run.json" ||
 	fail "the json run"
 plot "json, png" -T png -o "$TMPD/j" "$TMPD/run.json" && [ -s "$TMPD/j-0-1-load1.png" ] ||
 	fail "no PNG from JSON: $(cat "$TMPD/list")"
-plot "json, svg" -o "$TMPD/j" "$TMPD/run.json" && grep -qE '> [0-9]+ CPUs?<' "$TMPD/j-0-1-load1.svg" ||
+plot "json, svg" -o "$TMPD/j" "$TMPD/run.json" &&
+	grep -qE '> [0-9]+ CPUs?<' "$TMPD/j-0-1-load1.svg" ||
 	fail "JSON: no CPU mark"
 pass "JSON input"
 
@@ -69,12 +73,15 @@ cols=format_version,host,lock,ratio,threads,load,load_unit,mode,exec_time_ms,ops
 	echo "1,h,b,0:1,1,1,pause,ops,2.0,1000,0"
 	echo "1,h,b,0:1,2,1,pause,ops,50.0,2000,0;1"
 } >"$TMPD/span.csv"
-plot "auto log" -o "$TMPD/s" "$TMPD/span.csv" && grep -q 'execution time (ms), log scale' "$TMPD/s-0-1-load1.svg" ||
+plot "auto log" -o "$TMPD/s" "$TMPD/span.csv" &&
+	grep -q 'execution time (ms), log scale' "$TMPD/s-0-1-load1.svg" ||
 	fail "100x range: no log axis"
-plot "forced linear" -L -o "$TMPD/s" "$TMPD/span.csv" && ! grep -q 'log scale' "$TMPD/s-0-1-load1.svg" ||
+plot "forced linear" -L -o "$TMPD/s" "$TMPD/span.csv" &&
+	! grep -q 'log scale' "$TMPD/s-0-1-load1.svg" ||
 	fail "-L: still log"
 sed 's/,100.0,/,3.0,/; s/,50.0,/,4.0,/' "$TMPD/span.csv" >"$TMPD/narrow.csv"
-plot "linear" -o "$TMPD/n" "$TMPD/narrow.csv" && ! grep -q 'log scale' "$TMPD/n-0-1-load1.svg" ||
+plot "linear" -o "$TMPD/n" "$TMPD/narrow.csv" &&
+	! grep -q 'log scale' "$TMPD/n-0-1-load1.svg" ||
 	fail "4x range: log axis"
 plot "forced log" -T png -l -o "$TMPD/l" "$TMPD/narrow.csv" && [ -s "$TMPD/l-0-1-load1.png" ] ||
 	fail "-l: no PNG"
@@ -87,8 +94,10 @@ pass "log axis when the range spans more than 10x, -l and -L"
 	echo "1,h,rwsem,0:1,2,5,pause,ops,20.0,1000,0;1"
 } >"$TMPD/before.csv"
 sed 's/,10.0,/,8.0,/; s/,20.0,/,25.0,/' "$TMPD/before.csv" >"$TMPD/after.csv"
-if plot "bars, png" -T png -o "$TMPD/b" -s ' (before)' "$TMPD/before.csv" -s ' (after)' "$TMPD/after.csv"; then
-	[ "$(wc -l <"$TMPD/list")" -eq 2 ] && [ -s "$TMPD/b-0-1-load1.png" ] && [ -s "$TMPD/b-0-1-load5.png" ] ||
+if plot "bars, png" -T png -o "$TMPD/b" \
+	-s ' (before)' "$TMPD/before.csv" -s ' (after)' "$TMPD/after.csv"; then
+	[ "$(wc -l <"$TMPD/list")" -eq 2 ] && [ -s "$TMPD/b-0-1-load1.png" ] &&
+		[ -s "$TMPD/b-0-1-load5.png" ] ||
 		fail "bars: want two PNGs (two loads): $(cat "$TMPD/list")"
 fi
 if plot "bars, dumb" -T dumb -s ' (before)' "$TMPD/before.csv" -s ' (after)' "$TMPD/after.csv"; then
