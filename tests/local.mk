@@ -138,7 +138,9 @@ CLI_TESTS = \
 	tests/cli/roles.sh \
 	tests/cli/baseline.sh \
 	tests/cli/reproduce.sh \
-	tests/cli/numa-locks.sh
+	tests/cli/numa-locks.sh \
+	tests/cli/completion.sh \
+	tests/cli/install.sh
 
 # --trace: with libtracefs, the root-only tests (they skip, exit 77, for other
 # users); without it, --trace must say so (exit 5)

@@ -65,8 +65,36 @@ static void fill_pu(struct lb_pu *p, hwloc_obj_t pu)
 	p->cpuset = hwloc_bitmap_dup(pu->cpuset);
 }
 
+/*
+ * topo_named() - the file of a topology given by name (--topology=NAME)
+ * @spec: what the user gave: a path, or a name without a slash or .xml
+ * @buf:  room for the path found
+ * @len:  its size
+ *
+ * A name that is not a readable file is looked up as NAME.xml in the
+ * installed topologies (LB_TOPOLOGY_DIR, $(pkgdatadir)/topologies), then in
+ * the source tree's data/topologies (LB_TOPOLOGY_SRCDIR, for a build that
+ * is not installed). Return: the file found in @buf, or @spec unchanged.
+ */
+static const char *topo_named(const char *spec, char *buf, size_t len)
+{
+	static const char *const dirs[] = { LB_TOPOLOGY_DIR, LB_TOPOLOGY_SRCDIR };
+	size_t l = strlen(spec);
+
+	if (!*spec || strchr(spec, '/') || (l >= 4 && !strcmp(spec + l - 4, ".xml")) ||
+	    !access(spec, F_OK))
+		return spec;
+	for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
+		if ((size_t)snprintf(buf, len, "%s/%s.xml", dirs[i], spec) < len &&
+		    !access(buf, R_OK))
+			return buf;
+	}
+	return spec;
+}
+
 int lb_topo_load(const char *spec, char *why, size_t len)
 {
+	char named[240];	/* a saved topology's file: fits info.source */
 	hwloc_obj_t root, pkg;
 	const char *model = NULL;
 
@@ -92,6 +120,7 @@ int lb_topo_load(const char *spec, char *why, size_t len)
 			}
 			snprintf(info.source, sizeof(info.source), "synthetic: %s", desc);
 		} else {
+			spec = topo_named(spec, named, sizeof(named));
 			if (access(spec, R_OK)) {
 				int e = errno;
 

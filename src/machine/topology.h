@@ -48,7 +48,9 @@ struct lb_topo_info {
 
 /**
  * lb_topo_load() - load this machine or @spec
- * @spec: NULL, "FILE.xml" or "synthetic:DESC" (DESC may be quoted)
+ * @spec: NULL, "FILE.xml", "synthetic:DESC" (DESC may be quoted) or the NAME of
+ *        a saved topology (NAME.xml in the installed or the source tree's
+ *        data/topologies)
  *
  * Return: 0, or -1 with the reason in @why.
  */
