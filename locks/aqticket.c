@@ -7,7 +7,7 @@
  * Waiman Long, Lai Jiangshan and others; never merged) and US patent
  * 9,830,201, "low overhead contention-based switching between ticket
  * locking and queued locking". Reimplemented from the description in
- * algorithms.md section 3; no code was taken from the patch or its
+ * the posting and the patent; no code was taken from the patch or its
  * userspace port. A ticket lock while few threads wait; when a waiter
  * finds --aqticket-threshold tickets ahead of its own it borrows a queue
  * header from a static, hashed array, marks the lock as queued, and the

@@ -12,7 +12,7 @@
  * lock; it then keeps the bias off for N times as long as the revocation
  * took, bounding revocation to about 1/(N+1) of the time. A reader that
  * falls back to the underlying lock re-enables the bias once that time has
- * passed. Reimplemented from algorithms.md section 11.2; no code was
+ * passed. Reimplemented from the published description cited here; no code was
  * taken from the paper's or anyone's implementation.
  *
  * Lock word(s):

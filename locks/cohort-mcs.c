@@ -6,7 +6,7 @@
  * Algorithm: David Dice, Virendra J. Marathe and Nir Shavit, "Lock
  * Cohorting: A General Technique for Designing NUMA Locks", PPoPP 2012
  * (and ACM TOPC 1(2), 2015), the C-BO-MCS lock; reimplemented from the
- * paper's description (algorithms.md section 15), no code taken. The
+ * paper's description, no code taken. The
  * *global* lock is a backoff (BO) test-and-test-and-set lock, which is
  * *thread-oblivious*: any thread may clear it. The *local* lock of each
  * *cohort* (here: lock domain) is an MCS lock, which is *cohort-detecting*:

@@ -6,7 +6,7 @@
  * Algorithm: David Dice, Virendra J. Marathe and Nir Shavit, "Lock
  * Cohorting: A General Technique for Designing NUMA Locks", PPoPP 2012
  * (and ACM TOPC 1(2), 2015), the C-TKT-TKT lock; reimplemented from the
- * paper's description (algorithms.md section 15), no code taken. In the
+ * paper's description, no code taken. In the
  * paper's words: a *global* lock that is *thread-oblivious* (it may be
  * released by a thread other than the one that acquired it: a ticket lock,
  * whose release is an increment of the grant field) and, per NUMA node, a

@@ -56,7 +56,7 @@ enum lb_lock_kind {
  */
 #define LB_MAX_DOMAINS		64
 
-/* Emulated execution contexts of a thread (algorithms.md section 1.7). */
+/* Emulated execution contexts of a thread. */
 enum lb_context {
 	LB_CTX_THREAD = 0,
 	LB_CTX_SOFTIRQ = 1,
@@ -66,7 +66,7 @@ enum lb_context {
 struct lb_tctx;
 
 /**
- * struct lb_irq - a thread's emulated interrupt mask (algorithms.md 1.4, 1.7)
+ * struct lb_irq - a thread's emulated interrupt mask
  * @depth:    lb_local_irq_disable() nesting; > 0 masks hardirq and softirq
  * @bh_depth: lb_local_bh_disable() nesting; > 0 masks softirq
  * @pending:  interrupts that arrived while masked (the raiser's own bits)

@@ -5,8 +5,8 @@
  * Algorithm: Mellor-Crummey and Scott, "Algorithms for scalable
  * synchronization on shared-memory multiprocessors", ACM TOCS 9(1), 1991,
  * section 2.4 (the list-based queuing lock), in the form of the Linux
- * kernel's kernel/locking/mcs_spinlock.h (3.x; reimplemented from the
- * description in algorithms.md section 4.1, no code taken). The lock is a
+ * kernel's kernel/locking/mcs_spinlock.h (3.x; reimplemented from the published
+ * description, no code taken). The lock is a
  * pointer to the last waiter's queue node; each waiter spins on the
  * `locked` flag of its own node, so a hand-off touches one remote line.
  *

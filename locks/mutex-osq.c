@@ -13,7 +13,7 @@
  * when the owner merely changed: option owner-change=spin), and the
  * unlocker wakes the first waiter with the wait_lock held (3.x's
  * wake_up_process(); option wake=after-unlock for the later wake queue).
- * Reimplemented from the description in algorithms.md sections 6.2 and
+ * Reimplemented from the published description cited here (lockbench(1), REFERENCES) and
  * 16; no code was taken. Sleeping, waking, on_cpu and need_resched() are
  * the emulation of locks/sleep.h.
  *

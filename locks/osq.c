@@ -4,8 +4,8 @@
  *
  * Algorithm: the cancellable MCS queue of the Linux kernel's
  * kernel/locking/osq_lock.c (3.15+, Jason Low and Peter Zijlstra, from
- * Waiman Long's and Tim Chen's MCS work), reimplemented from the
- * description in algorithms.md section 4.2; no code was taken. It is the
+ * Waiman Long's and Tim Chen's MCS work), reimplemented from the published
+ * description; no code was taken. It is the
  * MCS lock of mcs.c (Mellor-Crummey and Scott 1991) with two changes: the
  * tail holds a CPU number (here tid + 1) instead of a pointer, and a waiter
  * can leave the queue ("unqueue") when it should stop spinning, in three

@@ -9,7 +9,7 @@
  * in a counter of their own CPU and touch no shared line while no writer
  * is about; a writer first switches every reader to the slow path and
  * waits for a grace period, then takes `block`, then waits for the sum of
- * the counters to reach 0. Reimplemented from algorithms.md section 11.1;
+ * the counters to reach 0. Reimplemented from the published description cited here;
  * no code was taken from the kernel. Userspace stand-ins:
  *   - per-CPU counters are per-thread counters (each in its thread's own
  *     area, summed by the writer over every thread);

@@ -7,7 +7,7 @@
  * kernel/locking/qrwlock.c). One 32-bit word holds a writer byte and a
  * reader count; contended readers and writers queue on a spinlock (the
  * "wait_lock"), which makes the lock fair apart from fast-path stealing.
- * Reimplemented from the description in algorithms.md section 8 (the
+ * Reimplemented from the published description cited here (lockbench(1), REFERENCES) (the
  * kernel's v3.16, v4.2, v4.3 and 4.15+ texts were the model; no code was
  * taken from them). The variants differ only where the kernel changed:
  *

@@ -11,7 +11,7 @@
  * `pending` option's default, `bts`) or the generic atomic fetch_or, which
  * x86 compilers build as a cmpxchg loop (`pending=cmpxchg`, 4.18-4.19 and
  * other architectures), and the fallback for more than four nesting
- * levels. Reimplemented from the description in algorithms.md section 5;
+ * levels. Reimplemented from the published description cited here (lockbench(1), REFERENCES);
  * no code was taken from the kernel. The word stays 4 bytes like the
  * ticket lock's, yet waiters queue MCS-style: a thread spins on at most
  * four spinlocks at once (task, softirq, hardirq, NMI), so (thread,

@@ -8,7 +8,7 @@
  * writer takes the whole bias, and a failed attempt gives its share back
  * and spins until the counter says the attempt could succeed. The
  * reference baseline qrwlock replaced. Reimplemented from the description
- * in algorithms.md section 10; no code was taken from the kernel.
+ * in the published description; no code was taken from the kernel.
  *
  * Lock word (a signed 32-bit counter):
  *	 0-31: RW_LOCK_BIAS - readers - RW_LOCK_BIAS * writer,

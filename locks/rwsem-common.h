@@ -7,7 +7,7 @@
  * file names its point with a set of feature bits and documents it. The
  * count layout, the fast paths (inline here, so each lock's measured loop
  * inlines them), the queueing slow paths, __rwsem_do_wake() and the
- * optimistic spinning live in rwsem-common.c; see algorithms.md section 7.
+ * optimistic spinning live in rwsem-common.c.
  *
  * Count (64 bits, signed):
  *	bits  0-31: active part - readers holding or trying, plus a writer
