@@ -160,7 +160,8 @@ SH_LOG_COMPILER = $(SHELL)
 AM_TESTS_ENVIRONMENT = \
 	srcdir='$(srcdir)'; export srcdir; \
 	top_builddir='$(abs_top_builddir)'; export top_builddir; \
-	LOCKBENCH='$(abs_top_builddir)/lockbench'; export LOCKBENCH;
+	LOCKBENCH='$(abs_top_builddir)/lockbench'; export LOCKBENCH; \
+	LOCKBENCH_BUSY_WARN=101; export LOCKBENCH_BUSY_WARN;
 
 EXTRA_DIST += tests/lib.sh tests/cli/house.py tests/validate/run-validate.sh tests/topology/run-topology.sh \
 	tests/golden/README tests/golden/rwsem-spinning-2014-table.txt tests/golden/fair-rwlock-2008-latency.txt \
