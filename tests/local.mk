@@ -140,6 +140,7 @@ CLI_TESTS = \
 	tests/cli/reproduce.sh \
 	tests/cli/numa-locks.sh \
 	tests/cli/completion.sh \
+	tests/cli/hygiene.sh \
 	tests/cli/install.sh
 
 # --trace: with libtracefs, the root-only tests (they skip, exit 77, for other
