@@ -19,6 +19,7 @@
 #include "output/output.h"
 #include "locks/registry.h"
 #include "plan/run.h"
+#include "machine/hygiene.h"
 #include "machine/topology.h"
 #include "kernel/trace.h"
 
@@ -155,11 +156,71 @@ static void make_points(const struct lb_plan *plan, struct lb_points *pts)
 		lb_die(LB_EXIT_RUNTIME, "out of memory for the points of the run");
 }
 
+/* Threads on SMT siblings share a core's pipeline: the figures are not the lock's alone. */
+static void warn_smt(const struct lb_plan *plan)
+{
+	unsigned most = 0, at = 0;
+	int pair[2] = { -1, -1 }, pr[2];
+
+	if (plan->cfg->place == LB_PLACE_NONE)
+		return;
+	for (unsigned k = 0; k < plan->nthreads; k++) {
+		unsigned n = lb_smt_shared(plan->pus, plan->npus, plan->threads[k], pr);
+
+		if (n > most) {
+			most = n;
+			at = plan->threads[k];
+			pair[0] = pr[0];
+			pair[1] = pr[1];
+		}
+	}
+	if (most)
+		lb_warn("threads share a core: at %u threads, %u run on SMT siblings (e.g. CPUs %d and "
+			"%d), so each gets part of a core and the figures are not the lock's alone",
+			at, most, pair[0], pair[1]);
+}
+
+/* Other work on the placement's CPUs during the start-up takes time from the points. */
+static void warn_busy(const struct lb_plan *plan, struct lb_hygiene *h,
+		      const struct lb_cpustat *start)
+{
+	struct lb_cpustat now;
+	double limit = lb_busy_warn_pct();
+
+	if (lb_cpustat_read(&now))
+		return;
+	h->busy_other_pct = lb_cpustat_busy_other(start, &now, plan->pus, plan->npus);
+	h->busy_window_ms = now.at_ms - start->at_ms;
+	lb_cpustat_free(&now);
+	if (h->busy_other_pct >= 0 && h->busy_other_pct >= limit)
+		lb_warn("other work on the placement's CPUs: %.0f%% busy before the run (load average "
+			"%.2f; warning at %.0f%%), so the points share their CPUs and the figures are "
+			"low and noisy", h->busy_other_pct, h->loadavg[0], limit);
+}
+
+/* Time the hypervisor gave to others while a point ran is time the point did not have. */
+static void warn_steal(const struct lb_result *res, unsigned n)
+{
+	unsigned with = 0, worst = 0;
+
+	for (unsigned i = 0; i < n; i++) {
+		if (res[i].steal_ms <= 0)
+			continue;
+		if (!with++ || res[i].steal_ms > res[worst].steal_ms)
+			worst = i;
+	}
+	if (with)
+		lb_warn("steal time during %u of %u points (the most, %.0f ms, at %s with %u "
+			"threads): the hypervisor ran something else on their CPUs", with, n,
+			res[worst].steal_ms, res[worst].point.ops->name, res[worst].point.nthreads);
+}
+
 /* --plan: print the points, and exit without running them. */
 LB_NORETURN static void print_plan(const struct lb_plan *plan)
 {
 	struct lb_points pts;
 
+	warn_smt(plan);
 	make_points(plan, &pts);
 	lb_plan_print(stdout, plan, &pts);
 	lb_points_free(&pts);
@@ -220,13 +281,14 @@ static void measure_c2c(struct lb_plan *plan)
 
 /* Every format from the same results, one after the other (-f A,B), to -o or stdout. */
 static int report(const struct lb_plan *plan, const struct lb_baseline *baseline,
-		  const struct lb_result *results, unsigned nresults)
+		  const struct lb_hygiene *hyg, const struct lb_result *results, unsigned nresults)
 {
 	const struct lb_config *cfg = plan->cfg;
 	struct lb_report rep;
 	char *text = NULL;
 	size_t textlen = 0;
 	FILE *mem;
+	bool header = false;
 	int rc;
 
 	memset(&rep, 0, sizeof(rep));
@@ -242,14 +304,22 @@ static int report(const struct lb_plan *plan, const struct lb_baseline *baseline
 	rep.baseline_path = cfg->baseline;
 	rep.c2c = plan->c2c;
 	rep.nc2c = plan->nc2c;
+	rep.hyg = hyg;
 	lb_report_fill_host(&rep);
 
 	mem = open_memstream(&text, &textlen);
 	if (!mem)
 		lb_die(LB_EXIT_RUNTIME, "out of memory for the output");
-	for (unsigned i = 0; i < cfg->nformats; i++)
+	for (unsigned i = 0; i < cfg->nformats; i++) {
+		/* the header once, over the first text report; never in CSV or JSON */
+		if (!cfg->formats[i]->data && !cfg->no_header && !header) {
+			header = true;
+			if (lb_output_header(mem, &rep))
+				lb_die(LB_EXIT_RUNTIME, "cannot format the report's header");
+		}
 		if (cfg->formats[i]->write(mem, &rep))
 			lb_die(LB_EXIT_RUNTIME, "cannot format the %s output", cfg->formats[i]->name);
+	}
 	if (fclose(mem))
 		lb_die(LB_EXIT_RUNTIME, "cannot format the output");
 	if (cfg->output) {
@@ -272,13 +342,19 @@ int main(int argc, char **argv)
 	struct lb_baseline baseline = { 0 };
 	struct lb_result *results = NULL;
 	unsigned nresults = 0;
+	struct lb_cpustat startup;
+	struct lb_hygiene hyg;
 	int rc;
 
+	/* the start-up is the window that shows other work on the CPUs (warn_busy()) */
+	lb_cpustat_read(&startup);
 	process_setup();
 	lb_options_parse(&cfg, argc, argv);
 	plan_setup(&plan);
 	if (cfg.plan)
 		print_plan(&plan);
+	warn_smt(&plan);
+	lb_hygiene_read(&hyg, plan.pus, plan.npus);
 	run_prepare(&plan, &baseline);
 	calibrate_clock();
 	/* after the calibration (--load-ns) and --trace: the points carry both */
@@ -287,12 +363,15 @@ int main(int argc, char **argv)
 		lb_die(LB_EXIT_USAGE, "--baseline=%s: no point of this run is in it (lock, ratio, "
 		       "threads, load, load unit and ops/duration mode must match)", cfg.baseline);
 	measure_c2c(&plan);
+	warn_busy(&plan, &hyg, &startup);
+	lb_cpustat_free(&startup);
 
 	rc = lb_run_all(&plan, &points, lb_verbose > 0 ? lb_output_point_verbose : NULL, &results,
 			&nresults);
 	if (rc)
 		lb_exit(rc);
-	rc = report(&plan, &baseline, results, nresults);
+	warn_steal(results, nresults);
+	rc = report(&plan, &baseline, &hyg, results, nresults);
 
 	for (unsigned i = 0; i < nresults; i++)
 		lb_result_free(&results[i]);

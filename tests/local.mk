@@ -140,6 +140,7 @@ CLI_TESTS = \
 	tests/cli/reproduce.sh \
 	tests/cli/numa-locks.sh \
 	tests/cli/completion.sh \
+	tests/cli/hygiene.sh \
 	tests/cli/install.sh
 
 # --trace: with libtracefs, the root-only tests (they skip, exit 77, for other
@@ -160,7 +161,8 @@ SH_LOG_COMPILER = $(SHELL)
 AM_TESTS_ENVIRONMENT = \
 	srcdir='$(srcdir)'; export srcdir; \
 	top_builddir='$(abs_top_builddir)'; export top_builddir; \
-	LOCKBENCH='$(abs_top_builddir)/lockbench'; export LOCKBENCH;
+	LOCKBENCH='$(abs_top_builddir)/lockbench'; export LOCKBENCH; \
+	LOCKBENCH_BUSY_WARN=101; export LOCKBENCH_BUSY_WARN;
 
 EXTRA_DIST += tests/lib.sh tests/cli/house.py tests/validate/run-validate.sh tests/topology/run-topology.sh \
 	tests/golden/README tests/golden/rwsem-spinning-2014-table.txt tests/golden/fair-rwlock-2008-latency.txt \

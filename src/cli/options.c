@@ -234,6 +234,10 @@ const struct lb_optdef lb_opts[O_NOPTS] = {
 	  "an earlier CSV or JSON of lockbench as 'before' and this run as 'after' of -f "
 	  "compare or -f aim7, matched by lock, ratio, threads and load",
 	  .type = LB_OPT_STRING, LB_FIELD(baseline), .why = "empty file name" },
+	[O_NO_HEADER] = { "no-header", 0, NULL, OUT,
+	  "no '# ' lines over a text report (the machine, the build, the placement, the "
+	  "pause, the run's hygiene and the command line); CSV and JSON have none",
+	  .type = LB_OPT_FLAG, LB_FIELD(no_header) },
 	[O_QUIET] = { "quiet", 'q', NULL, OUT, "fewer messages on stderr",
 	  .type = LB_OPT_CALL, .call = call_quiet },
 	[O_VERBOSE] = { "verbose", 'v', NULL, OUT,

@@ -124,6 +124,8 @@ struct lb_result {
 	struct lb_trace_vals *trace;		/* --trace: the kernel's view, or NULL */
 	unsigned nroles;			/* 0 unless the point gives roles */
 	struct lb_role_result roles[LB_MAX_ROLES];
+	/* steal on the point's CPUs while it ran (/proc/stat, read by the run loop); -1: unknown */
+	double steal_ms;
 };
 
 /* lb_thread_ratio() - the read:write mix thread @tid runs in point @p */

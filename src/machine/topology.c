@@ -9,6 +9,7 @@
  */
 #include "config.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <pthread.h>
 #include <sched.h>
@@ -159,6 +160,10 @@ int lb_topo_load(const char *spec, char *why, size_t len)
 	if (!model)
 		model = hwloc_obj_get_info_by_name(root, "CPUModel");
 	snprintf(info.cpu_model, sizeof(info.cpu_model), "%s", model ? model : "unknown");
+	/* /proc/cpuinfo pads some model names ("AMD EPYC 7B13 64-Core Processor   ") */
+	for (size_t l = strlen(info.cpu_model); l > 0 && isspace((unsigned char)info.cpu_model[l - 1]);
+	     l--)
+		info.cpu_model[l - 1] = '\0';
 	if (hwloc_topology_export_synthetic(topo, info.synthetic, sizeof(info.synthetic),
 					    HWLOC_TOPOLOGY_EXPORT_SYNTHETIC_FLAG_NO_ATTRS) < 0)
 		info.synthetic[0] = '\0';

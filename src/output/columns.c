@@ -473,6 +473,70 @@ static bool put_repeat(struct lb_result *r, const struct lb_column *c, const cha
 	r->point.repeat = d >= 1 ? (unsigned)d - 1 : 0;
 	return true;
 }
+/*
+ * Run hygiene (hygiene.h), the same for every point: arg 0 cpufreq driver,
+ * 1 governor, 2 hypervisor, 3 kernel flags, 4 load average (1 min), 5 other
+ * work on the placement's CPUs (%), 6 compiler, 7 CFLAGS, 8 git revision
+ */
+static bool col_hyg(struct lb_col_src *s, const struct lb_column *c, union lb_col_val *v)
+{
+	const struct lb_hygiene *h = s->rep->hyg;
+
+	switch (c->arg) {
+	case 6:
+		v->s = LB_COMPILER;
+		return true;
+	case 7:
+		v->s = LB_CFLAGS;
+		return true;
+	case 8:
+		v->s = LB_GIT_REVISION;
+		return true;
+	}
+	if (!h)
+		return false;
+	switch (c->arg) {
+	case 0:
+		v->s = h->cpufreq_driver;
+		return true;
+	case 1:
+		v->s = h->cpufreq_governor;
+		return true;
+	case 2:
+		v->s = h->hypervisor;
+		return true;
+	case 3:
+		v->s = h->kernel_flags;
+		return true;
+	case 4:
+		v->d = h->loadavg[0];
+		return h->loadavg[0] >= 0;
+	default:
+		v->d = h->busy_other_pct;
+		return h->busy_other_pct >= 0;
+	}
+}
+
+/* arg 0: steal during the point, 1: CPUs in the placement, 2: the machine's PUs, 3: SMT */
+static bool col_point_hyg(struct lb_col_src *s, const struct lb_column *c, union lb_col_val *v)
+{
+	const struct lb_point *p = &s->r->point;
+
+	switch (c->arg) {
+	case 0:
+		v->d = s->r->steal_ms;
+		return s->r->steal_ms >= 0;
+	case 1:
+		v->u = p->npus;
+		return p->npus > 0;
+	case 2:
+		v->u = s->rep->topo ? s->rep->topo->pus : 0;
+		return s->rep->topo != NULL;
+	default:
+		v->u = p->pin && p->pus ? lb_smt_shared(p->pus, p->npus, p->nthreads, NULL) : 0;
+		return true;
+	}
+}
 
 /* --- the schema -------------------------------------------------------- */
 
@@ -617,6 +681,20 @@ const struct lb_column lb_columns[] = {
 	{ "lock_domain", NULL, "", S, 0, CSV, .get = col_domains, .arg = 0 },
 	{ "domains", NULL, "", U, 0, BOTH, .get = col_domains, .arg = 1 },
 	{ "domains_pretend", NULL, "", B, 0, BOTH, .get = col_domains, .arg = 2 },
+	/* run hygiene (hygiene.h; JSON: the run-level ones are its hygiene object) */
+	{ "steal_ms", NULL, "ms", D, 1, BOTH | NUL, .get = col_point_hyg, .arg = 0 },
+	{ "placement_cpus", NULL, "", U, 0, BOTH, .get = col_point_hyg, .arg = 1 },
+	{ "host_cpus", NULL, "", U, 0, BOTH, .get = col_point_hyg, .arg = 2 },
+	{ "smt_shared_threads", NULL, "threads", U, 0, BOTH, .get = col_point_hyg, .arg = 3 },
+	{ "cpufreq_driver", NULL, "", S, 0, CSV, .get = col_hyg, .arg = 0 },
+	{ "cpufreq_governor", NULL, "", S, 0, CSV, .get = col_hyg, .arg = 1 },
+	{ "hypervisor", NULL, "", S, 0, CSV, .get = col_hyg, .arg = 2 },
+	{ "kernel_flags", NULL, "", S, 0, CSV, .get = col_hyg, .arg = 3 },
+	{ "loadavg_1m", NULL, "", D, 2, CSV, .get = col_hyg, .arg = 4 },
+	{ "busy_other_pct", NULL, "%", D, 1, CSV, .get = col_hyg, .arg = 5 },
+	{ "compiler", NULL, "", S, 0, CSV, .get = col_hyg, .arg = 6 },
+	{ "cflags", NULL, "", S, 0, CSV, .get = col_hyg, .arg = 7 },
+	{ "git_revision", NULL, "", S, 0, CSV, .get = col_hyg, .arg = 8 },
 	/* new figures here; then the ctr_* columns (csv.c) */
 	{ NULL },
 };

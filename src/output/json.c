@@ -493,6 +493,30 @@ static json_object *build_obj(const struct lb_report *rep)
 	return o;
 }
 
+/* The run's hygiene (hygiene.h); each point's steal is in its result */
+static json_object *hygiene_obj(const struct lb_report *rep)
+{
+	const struct lb_hygiene *h = rep->hyg;
+	json_object *o = json_object_new_object(), *a = NULL;
+
+	ADD(o, "cpufreq_driver", JSTR(h->cpufreq_driver));
+	ADD(o, "cpufreq_governor", JSTR(h->cpufreq_governor));
+	ADD(o, "hypervisor", JSTR(h->hypervisor));
+	ADD(o, "kernel_flags", JSTR(h->kernel_flags));
+	if (h->loadavg[0] >= 0) {
+		a = json_object_new_array();
+		for (int i = 0; i < 3; i++)
+			json_object_array_add(a, JDBL(h->loadavg[i]));
+	}
+	ADD(o, "loadavg", a);	/* null when unknown */
+	ADD(o, "busy_other_pct", h->busy_other_pct >= 0 ? JDBL(h->busy_other_pct) : NULL);
+	ADD(o, "busy_window_ms", JDBL(h->busy_window_ms));
+	ADD(o, "compiler", JSTR(LB_COMPILER));
+	ADD(o, "cflags", JSTR(LB_CFLAGS));
+	ADD(o, "git_revision", JSTR(LB_GIT_REVISION));
+	return o;
+}
+
 /* --c2c: the round trips measured */
 static json_object *c2c_arr(const struct lb_report *rep)
 {
@@ -527,6 +551,8 @@ int lb_output_json(FILE *f, const struct lb_report *rep)
 	ADD(root, "placement", placement_arr(rep));
 	ADD(root, "clock", clock_obj());
 	ADD(root, "build", build_obj(rep));
+	if (rep->hyg)
+		ADD(root, "hygiene", hygiene_obj(rep));
 	if (rep->c2c)
 		ADD(root, "c2c", c2c_arr(rep));
 	if (rep->cfg)

@@ -15,6 +15,7 @@
 #include "harness/figures.h"
 #include "harness/harness.h"
 #include "plan/plan.h"
+#include "machine/hygiene.h"
 #include "machine/topology.h"
 
 #define LB_FORMAT_VERSION 1	/* CSV and JSON; raised when a meaning changes */
@@ -35,6 +36,7 @@ struct lb_report {
 	char host[128];
 	char kernel[256];
 	char timestamp[40];		/* ISO 8601, UTC */
+	const struct lb_hygiene *hyg;	/* the conditions of the run (hygiene.h), or NULL */
 };
 
 struct lb_report;
@@ -51,6 +53,7 @@ struct lb_format_def {
 	/* check() - can this configuration produce the format? NULL: always */
 	int (*check)(const struct lb_config *c, char *why, size_t len);
 	const char *loads;	/* --load when none is given; NULL: the usual 1,5,10 */
+	bool data;		/* CSV, JSON: read by programs, so no header (lb_output_header()) */
 };
 
 extern const struct lb_format_def lb_formats[];	/* ends with a NULL name */
@@ -102,8 +105,8 @@ const struct lb_tcell *lb_trow_cell(const struct lb_trow *row, uint64_t load);
 char *lb_table_label(const char *lock, const struct lb_ratio *ratio, char *buf, size_t len);
 /* lb_table_width() - the first column's width: at least @w1, the header and @t's labels */
 int lb_table_width(const struct lb_ttable *t, int w1);
-/* lb_table_header() - the posting's header line and its dashed rule */
-void lb_table_header(FILE *f, int w1, bool fixed_time);
+/* lb_table_header() - the posting's header line ("Load(ns):" with --load-ns) and its dashed rule */
+void lb_table_header(FILE *f, int w1, bool fixed_time, bool load_ns);
 /* lb_table_row() - "label  threads  1:530.7, 5:406.0, 10:472.7" */
 void lb_table_row(FILE *f, int w1, const char *label, unsigned threads,
 		  const struct lb_tcell_text *cells, unsigned ncells);
@@ -144,6 +147,7 @@ struct lb_sides {
 	char before_name[192], after_name[192];
 	bool by_lock;		/* baseline: a row matches only the same lock's */
 	bool fixed_time;
+	bool load_ns;		/* the loads are --load-ns nanoseconds */
 };
 
 /* lb_sides_get() - split @rep into its sides; -1 when out of memory */
@@ -191,6 +195,13 @@ void lb_fmt_trace(FILE *f, const struct lb_trace_vals *v);
 void lb_fmt_trace_verbose(FILE *f, const struct lb_result *r, bool per_thread);
 /* lb_output_point_verbose() - -v: one point's figures, counters and kernel view on stderr */
 void lb_output_point_verbose(const struct lb_plan *plan, const struct lb_result *r);
+/**
+ * lb_output_header() - the lines over a text report ("# " each): the machine,
+ * the build, the placement, the pause, the run's hygiene and the command line
+ */
+int lb_output_header(FILE *f, const struct lb_report *rep);
+/* lb_report_smt() - the most threads of one point of @rep that share a core, and at how many */
+unsigned lb_report_smt(const struct lb_report *rep, unsigned *at_threads, int pair[2]);
 /* lb_report_fill_host() - host, kernel and timestamp of this run */
 void lb_report_fill_host(struct lb_report *rep);
 

@@ -194,10 +194,14 @@ int lb_table_width(const struct lb_ttable *t, int w1)
 	return w1;
 }
 
-void lb_table_header(FILE *f, int w1, bool fixed_time)
+void lb_table_header(FILE *f, int w1, bool fixed_time, bool load_ns)
 {
-	const char *h3 = fixed_time ? "Load:Throughput (Mops/s)" : "Load:Execution Time (ms)";
+	char h3[64];
 	int w2 = (int)strlen(table_h2);
+
+	/* the loads' unit: pause counts ("Load:", the posting's) or --load-ns ("Load(ns):") */
+	snprintf(h3, sizeof(h3), "%s:%s", load_ns ? "Load(ns)" : "Load",
+		 fixed_time ? "Throughput (Mops/s)" : "Execution Time (ms)");
 
 	fprintf(f, "%-*s  %-*s  %s\n", w1, table_h1, w2, table_h2, h3);
 	for (int i = 0; i < w1; i++)
@@ -315,8 +319,9 @@ static int c2c_block(FILE *f, const struct lb_report *rep, const struct lb_resul
 	if (ttable_build(&t, res, rep->nresults, &cf))
 		return -1;
 	w1 = lb_table_width(&t, 0);
-	fprintf(f, "\n%-*s  %-*s  %s\n", w1, table_h1, (int)strlen(table_h2), table_h2,
-		"Load:time per operation / c2c round trip");
+	fprintf(f, "\n%-*s  %-*s  %s:time per operation / c2c round trip\n", w1, table_h1,
+		(int)strlen(table_h2), table_h2,
+		rep->nresults && rep->results[0].point.load_ns ? "Load(ns)" : "Load");
 	for (unsigned k = 0; k < t.nrows; k++) {
 		const struct lb_trow *row = &t.rows[k];
 		struct lb_tcell_text *cells = calloc(row->ncells + 1, sizeof(*cells));
@@ -352,7 +357,7 @@ int lb_output_table(FILE *f, const struct lb_report *rep)
 		return -1;
 	}
 	w1 = lb_table_width(&t, 0);
-	lb_table_header(f, w1, rep->fixed_time);
+	lb_table_header(f, w1, rep->fixed_time, rep->nresults && rep->results[0].point.load_ns);
 	rc = lb_table_rows(f, w1, &t, rep->fixed_time);
 	lb_ttable_free(&t);
 	if (!rc && rep->c2c)

@@ -96,6 +96,7 @@ struct lb_config {
 	unsigned nformats;
 	const char *output;
 	const char *baseline;		/* --baseline: an earlier CSV or JSON, "before" */
+	bool no_header;			/* --no-header: no "# " lines over a text report */
 
 	/* provenance */
 	bool is_default;		/* no --lock: the default experiment */

@@ -21,6 +21,7 @@
 #include "base/clock.h"
 #include "plan/fair.h"
 #include "base/log.h"
+#include "machine/hygiene.h"
 #include "plan/run.h"
 
 static void fill_point(const struct lb_plan *plan, struct lb_point *p, unsigned lk, unsigned ti,
@@ -85,6 +86,21 @@ static void progress_line(unsigned i, unsigned total, const struct lb_point *p)
 			(unsigned long long)p->load_arg);
 }
 
+/* One point, with the steal on its CPUs read from /proc/stat before and after it. */
+static int run_point_steal(const struct lb_point *p, struct lb_result *r)
+{
+	struct lb_cpustat a, b;
+	bool ok = lb_cpustat_read(&a) == 0;
+	int rc = lb_run_point(p, r);
+
+	ok = lb_cpustat_read(&b) == 0 && ok;
+	r->steal_ms = ok ? lb_cpustat_steal_ms(&a, &b, p->pus,
+					       p->nthreads < p->npus ? p->nthreads : p->npus) : -1;
+	lb_cpustat_free(&a);
+	lb_cpustat_free(&b);
+	return rc;
+}
+
 int lb_run_all(const struct lb_plan *plan, const struct lb_points *pts, lb_point_done done,
 	       struct lb_result **out, unsigned *nout)
 {
@@ -100,7 +116,7 @@ int lb_run_all(const struct lb_plan *plan, const struct lb_points *pts, lb_point
 
 		if (progress)
 			progress_line(n, pts->n, &pts->v[n]);
-		rc = lb_run_point(&pts->v[n], &res[n]);
+		rc = run_point_steal(&pts->v[n], &res[n]);
 		if (progress && (rc || done))
 			fputs("\r\033[K", stderr);
 		if (rc) {
