@@ -142,7 +142,8 @@ CLI_TESTS = \
 	tests/cli/reproduce.sh \
 	tests/cli/numa-locks.sh \
 	tests/cli/completion.sh \
-	tests/cli/install.sh
+	tests/cli/install.sh \
+	tests/cli/processes.sh
 
 # --trace: with libtracefs, the root-only tests (they skip, exit 77, for other
 # users); without it, --trace must say so (exit 5)
