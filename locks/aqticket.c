@@ -396,6 +396,8 @@ const struct lb_lock_ops lb_lock_aqticket = {
 	.family = "spin",
 	.kind = LB_LOCK_EXCL,
 	.flags = LB_LOCK_F_FIFO,
+	.unshared = "its queue headers are a static table, a copy in each process: a waiter "
+		    "queued by one process would never be granted by another",
 	.lock_size = sizeof(struct aqticket),
 	.tctx_size = sizeof(struct aqt_elem),
 	.init = aqt_init,

@@ -322,6 +322,7 @@ const struct lb_lock_ops lb_lock_bravo = {
 	.desc = "BRAVO (Dice and Kogan 2019) over qrwlock: read bias through a visible-readers table",
 	.family = "spin",
 	.kind = LB_LOCK_RW,
+	.flags = LB_LOCK_F_PSHARED,
 	.lock_size = sizeof(struct bravo),
 	.tctx_size = BRAVO_QRW_OFF + LB_INNER_MAX_TCTX,
 	.init = bravo_init,

@@ -298,6 +298,7 @@ const struct lb_lock_ops lb_lock_cna = {
 	.desc = "compact NUMA-aware qspinlock (Dice & Kogan 2019): secondary queue for other domains",
 	.family = "numa",
 	.kind = LB_LOCK_EXCL,
+	.flags = LB_LOCK_F_PSHARED,
 	.lock_size = sizeof(struct cna_lock),
 	.tctx_size = QS_MAX_NODES * sizeof(struct cna_node),
 	.init = cna_init,

@@ -221,6 +221,7 @@ const struct lb_lock_ops lb_lock_cohort_mcs = {
 	.desc = "C-BO-MCS cohort lock (Dice, Marathe & Shavit 2012): backoff global, MCS per domain",
 	.family = "numa",
 	.kind = LB_LOCK_EXCL,
+	.flags = LB_LOCK_F_PSHARED,
 	.lock_size = sizeof(struct cohort_mcs),
 	.tctx_size = sizeof(struct cm_node),
 	.init = cm_init,

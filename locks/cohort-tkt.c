@@ -214,6 +214,7 @@ const struct lb_lock_ops lb_lock_cohort_tkt = {
 	.desc = "C-TKT-TKT cohort lock (Dice, Marathe & Shavit 2012): global and per-domain tickets",
 	.family = "numa",
 	.kind = LB_LOCK_EXCL,
+	.flags = LB_LOCK_F_PSHARED,
 	.lock_size = sizeof(struct cohort_tkt),
 	.init = ct_init,
 	.lock = ct_lock,

@@ -239,6 +239,7 @@ const struct lb_lock_ops lb_lock_hmcs = {
 	.desc = "hierarchical MCS lock, two levels (Chabbi, Fagan & Mellor-Crummey 2015)",
 	.family = "numa",
 	.kind = LB_LOCK_EXCL,
+	.flags = LB_LOCK_F_PSHARED,
 	.lock_size = sizeof(struct hmcs),
 	.tctx_size = sizeof(struct hm_node),
 	.init = hm_init,

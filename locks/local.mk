@@ -31,8 +31,10 @@ liblockbench_a_SOURCES += \
 	locks/rwsem-qexit.c \
 	locks/pthread-mutex.c \
 	locks/pthread-adaptive.c \
+	locks/pthread-mutex-shared.c \
 	locks/pthread-rwlock.c \
 	locks/pthread-rwlock-wp.c \
+	locks/pthread-rwlock-shared.c \
 	locks/qrwlock-wcas.c \
 	locks/qrwlock-bcas.c \
 	locks/qrwlock.c \

@@ -300,7 +300,7 @@ const struct lb_lock_ops lb_lock_mutex_osq = {
 		"with 3.10-4.0 owner rule, wake in wait_lock; deviation: futex sleep",
 	.family = "sleep",
 	.kind = LB_LOCK_EXCL,
-	.flags = LB_LOCK_F_BLOCKING,
+	.flags = LB_LOCK_F_BLOCKING | LB_LOCK_F_PSHARED,
 	.lock_size = sizeof(struct mutex_osq),
 	.tctx_size = sizeof(struct lb_sleep_thread),
 	.init = mutex_osq_init,

@@ -350,7 +350,7 @@ const struct lb_lock_ops lb_lock_mutex = {
 		"woken-waiter spinning, futex sleep",
 	.family = "sleep",
 	.kind = LB_LOCK_EXCL,
-	.flags = LB_LOCK_F_BLOCKING,
+	.flags = LB_LOCK_F_BLOCKING | LB_LOCK_F_PSHARED,
 	.lock_size = sizeof(struct mutex),
 	.tctx_size = sizeof(struct lb_sleep_thread),
 	.init = mutex_init,

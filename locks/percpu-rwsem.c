@@ -554,7 +554,7 @@ const struct lb_lock_ops lb_lock_percpu_rwsem = {
 		"counts; deviations: membarrier for the grace period, timed exit grace period",
 	.family = "sleep",
 	.kind = LB_LOCK_RW,
-	.flags = LB_LOCK_F_BLOCKING,
+	.flags = LB_LOCK_F_BLOCKING | LB_LOCK_F_PSHARED,
 	.lock_size = sizeof(struct pcpu_rwsem),
 	.tctx_size = PCPU_INNER_OFF + LB_INNER_MAX_TCTX,
 	.init = percpu_rwsem_init,

@@ -488,7 +488,7 @@ static const struct lb_lock_option lb_qrw_options[] LB_UNUSED = {
 #define LB_QRWLOCK_OPS_FIELDS(pfx)							\
 	.family = "spin",								\
 	.kind = LB_LOCK_RW,								\
-	.flags = LB_LOCK_F_SIGSAFE_READ,						\
+	.flags = LB_LOCK_F_SIGSAFE_READ | LB_LOCK_F_PSHARED,				\
 	.lock_size = sizeof(struct lb_qrw),						\
 	.tctx_size = LB_INNER_MAX_TCTX,						\
 	.init = pfx##_init,								\

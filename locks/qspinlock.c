@@ -162,7 +162,7 @@ const struct lb_lock_ops lb_lock_qspinlock = {
 		"pending bit, MCS tail",
 	.family = "spin",
 	.kind = LB_LOCK_EXCL,
-	.flags = LB_LOCK_F_FIFO,
+	.flags = LB_LOCK_F_FIFO | LB_LOCK_F_PSHARED,
 	.lock_size = sizeof(struct qspinlock),
 	.tctx_size = QS_MAX_NODES * sizeof(struct qs_node),
 	.init = qs_init,

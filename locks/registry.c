@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include <ctype.h>
+#include <linux/futex.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,6 +24,9 @@ static const struct lb_lock_ops *const lb_locks[] = {
 #include "locks.def"
 #undef LB_LOCK
 };
+
+/* lock.h: private futexes, until a --processes point says otherwise */
+int lb_futex_flags = FUTEX_PRIVATE_FLAG;
 
 static const char *const families[] = { "spin", "sleep", "rw", "numa", "kernel", "peer", "all", NULL };
 
@@ -115,11 +119,12 @@ const char *lb_lock_nearest(const char *name)
 
 const char *lb_lock_flags_str(const struct lb_lock_ops *ops, char *buf, size_t len)
 {
-	snprintf(buf, len, "%c%c%c%c",
+	snprintf(buf, len, "%c%c%c%c%c",
 		 ops->flags & LB_LOCK_F_BLOCKING ? 'B' : '-',
 		 ops->flags & LB_LOCK_F_FIFO ? 'F' : '-',
 		 (ops->trylock || ops->read_trylock) ? 'T' : '-',
-		 ops->flags & LB_LOCK_F_SIGSAFE_READ ? 'S' : '-');
+		 ops->flags & LB_LOCK_F_SIGSAFE_READ ? 'S' : '-',
+		 ops->flags & LB_LOCK_F_PSHARED ? 'P' : '-');
 	return buf;
 }
 
@@ -143,7 +148,7 @@ void lb_lock_list(FILE *f)
 		fputc('\n', f);
 	}
 	fprintf(f, "\nflags: B may sleep (futex), F FIFO hand-over, T has trylock, "
-		   "S signal-safe read side\n"
+		   "S signal-safe read side,\n       P may be shared by processes (--processes)\n"
 		   "families for --lock: spin sleep rw numa kernel peer all\n");
 }
 
@@ -225,6 +230,8 @@ int lb_lock_registry_check(FILE *err)
 				CHECK(nv > 0 && op->def < nv, "option %s: bad enum values", op->name);
 			}
 		}
+		CHECK(!(o->flags & LB_LOCK_F_PSHARED) != !(o->unshared && *o->unshared),
+		      "needs LB_LOCK_F_PSHARED or a reason in .unshared, not both");
 		if (o->unavailable)
 			continue;
 		CHECK(o->init && o->lock && o->unlock, "init, lock and unlock are required");

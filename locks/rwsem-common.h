@@ -237,7 +237,7 @@ static inline bool lb_rwx_write_trylock(void *lock, struct lb_tctx *t)
 #define LB_RWX_OPS_RL(loopfn, rl)					\
 	.family = "sleep",						\
 	.kind = LB_LOCK_RW,						\
-	.flags = LB_LOCK_F_BLOCKING,					\
+	.flags = LB_LOCK_F_BLOCKING | LB_LOCK_F_PSHARED,		\
 	.lock_size = sizeof(struct lb_rwx),				\
 	.tctx_size = sizeof(struct lb_sleep_thread),			\
 	.thread_init = lb_rwx_thread_init,				\

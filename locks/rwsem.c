@@ -696,7 +696,7 @@ const struct lb_lock_ops lb_lock_rwsem = {
 		"reader lock stealing, phase-fair wake-ups",
 	.family = "sleep",
 	.kind = LB_LOCK_RW,
-	.flags = LB_LOCK_F_BLOCKING,
+	.flags = LB_LOCK_F_BLOCKING | LB_LOCK_F_PSHARED,
 	.lock_size = sizeof(struct rwsem),
 	.tctx_size = sizeof(struct lb_sleep_thread),
 	.init = rwsem_init,

@@ -60,6 +60,7 @@ VALIDATE_TESTS = \
 	tests/validate/mutex-osq-budget.validate \
 	tests/validate/pthread-mutex.validate \
 	tests/validate/pthread-adaptive.validate \
+	tests/validate/pthread-mutex-shared.validate \
 	tests/validate/rwsem.validate \
 	tests/validate/rwsem-budget.validate \
 	tests/validate/rwsem-xadd.validate \
@@ -74,6 +75,7 @@ VALIDATE_TESTS = \
 	tests/validate/rwsem-qexit-budget.validate \
 	tests/validate/pthread-rwlock.validate \
 	tests/validate/pthread-rwlock-wp.validate \
+	tests/validate/pthread-rwlock-shared.validate \
 	tests/validate/ck-ticket.validate \
 	tests/validate/ck-mcs.validate \
 	tests/validate/ck-clh.validate \
@@ -141,7 +143,8 @@ CLI_TESTS = \
 	tests/cli/numa-locks.sh \
 	tests/cli/completion.sh \
 	tests/cli/hygiene.sh \
-	tests/cli/install.sh
+	tests/cli/install.sh \
+	tests/cli/processes.sh
 
 # --trace: with libtracefs, the root-only tests (they skip, exit 77, for other
 # users); without it, --trace must say so (exit 5)

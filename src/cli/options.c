@@ -142,6 +142,12 @@ const struct lb_optdef lb_opts[O_NOPTS] = {
 	  "check mutual and reader/writer exclusion inside every critical section; a "
 	  "violation stops the run with exit status 3",
 	  .type = LB_OPT_FLAG, LB_FIELD(validate) },
+	[O_PROCESSES] = { "processes", 0, NULL, MEAS,
+	  "run each worker as a process instead of a thread (forked after placement, "
+	  "pinned the same way), sharing the lock and the harness's state through a shared "
+	  "mapping, with shared futexes (no FUTEX_PRIVATE_FLAG); only locks flagged P in "
+	  "--list-locks (exit 5 for the others), --scenario=mix only",
+	  .type = LB_OPT_FLAG, LB_FIELD(processes) },
 	[O_C2C] = { "c2c", 0, NULL, MEAS,
 	  "first measure the core-to-core cache-line round trip from the placement's first "
 	  "CPU to each other one, the physical floor of a lock hand-off; each point's time "

@@ -41,6 +41,7 @@ struct lb_point {
 	uint64_t nops;			/* per thread; fixed work (ignored with duration) */
 	double duration;		/* seconds; > 0 means fixed time */
 	bool validate;
+	bool processes;			/* --processes: each worker a process (process.c) */
 	bool perf;			/* --perf: per-thread perf_event_open counters */
 	struct lb_trace *trace;		/* --trace: the collector (trace.h), or NULL */
 	double timeout;			/* watchdog: seconds without progress, 0 = off */

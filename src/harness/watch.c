@@ -16,6 +16,7 @@
 #include "base/lb-atomic.h"
 #include "base/log.h"
 #include "harness/harness.h"
+#include "harness/process.h"
 #include "harness/worker.h"
 
 LB_NORETURN static void watchdog_fire(struct lb_run *run, double stuck_s)
@@ -166,6 +167,8 @@ void lb_watch_point(struct lb_run *run)
 			starve_sample(run, now);	/* until the deadline: then threads just stop */
 		if (f == p->nthreads)
 			return;
+		if (run->procs)
+			lb_proc_check(run);	/* --processes: a child that died (exit 1) */
 		if (deadline && !lb_load_relaxed(&run->stop)) {
 			if (now >= deadline) {
 				lb_store_relaxed(&run->stop, 1);

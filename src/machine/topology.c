@@ -442,6 +442,21 @@ void *lb_topo_alloc_onnode(size_t size, int node)
 	return p;
 }
 
+int lb_topo_bind_area(void *p, size_t size, int node)
+{
+	hwloc_bitmap_t ns = hwloc_bitmap_alloc();
+	int rc;
+
+	if (!ns)
+		return -ENOMEM;
+	hwloc_bitmap_only(ns, (unsigned)node);
+	rc = hwloc_set_area_membind(topo, p, size, ns, HWLOC_MEMBIND_BIND, HWLOC_MEMBIND_BYNODESET);
+	if (rc)
+		rc = -errno;
+	hwloc_bitmap_free(ns);
+	return rc;
+}
+
 void lb_topo_free_onnode(void *p, size_t size)
 {
 	if (!p)

@@ -49,6 +49,7 @@ void lb_point_init(struct lb_point *p, const struct lb_plan *plan, const struct 
 	p->nops = c->ops;
 	p->duration = c->duration;
 	p->validate = c->validate;
+	p->processes = c->processes;
 	p->perf = c->perf;
 	p->trace = plan->trace;
 	p->timeout = c->timeout;
