@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "cli/baseline.h"
+#include "cli/report.h"
 #include "base/clock.h"
 #include "base/log.h"
 #include "cli/options.h"
@@ -275,6 +276,8 @@ int main(int argc, char **argv)
 	int rc;
 
 	process_setup();
+	if (argc > 1 && strcmp(argv[1], "report") == 0)	/* lockbench report FILE... */
+		return lb_report_main(argc - 1, argv + 1);
 	lb_options_parse(&cfg, argc, argv);
 	plan_setup(&plan);
 	if (cfg.plan)

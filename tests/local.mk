@@ -144,7 +144,9 @@ CLI_TESTS = \
 	tests/cli/numa-locks.sh \
 	tests/cli/completion.sh \
 	tests/cli/install.sh \
-	tests/cli/plugin.sh
+	tests/cli/plugin.sh \
+	tests/cli/instance.sh \
+	tests/cli/report.sh
 
 # --trace: with libtracefs, the root-only tests (they skip, exit 77, for other
 # users); without it, --trace must say so (exit 5)
