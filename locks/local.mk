@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # One line per lock file; locks/locks.def lists the same locks for the registry.
 liblockbench_a_SOURCES += \
-	locks/lock.h locks/inner.h locks/locks.def locks/registry.c locks/registry.h \
+	locks/lock.h locks/inner.h locks/locks.def locks/registry.c locks/registry.h locks/plugin.c \
 	locks/pthread-common.h locks/wait-lock.h locks/qrwlock-common.h \
 	locks/frwlock.h locks/park.h \
 	locks/null.c \

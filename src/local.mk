@@ -29,4 +29,5 @@ liblockbench_a_SOURCES += \
 	src/output/json.c src/output/latency.c src/output/compare.c src/output/aim7.c \
 	src/cli/options.c src/cli/options.h \
 	src/cli/table.h src/cli/rules.c src/cli/help.c \
-	src/cli/baseline.c src/cli/baseline.h
+	src/cli/baseline.c src/cli/baseline.h src/cli/instance.c \
+	src/cli/report.c src/cli/report.h

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "cli/baseline.h"
+#include "cli/report.h"
 #include "base/clock.h"
 #include "base/log.h"
 #include "cli/options.h"
@@ -349,6 +350,8 @@ int main(int argc, char **argv)
 	/* the start-up is the window that shows other work on the CPUs (warn_busy()) */
 	lb_cpustat_read(&startup);
 	process_setup();
+	if (argc > 1 && strcmp(argv[1], "report") == 0)	/* lockbench report FILE... */
+		return lb_report_main(argc - 1, argv + 1);
 	lb_options_parse(&cfg, argc, argv);
 	plan_setup(&plan);
 	if (cfg.plan)

@@ -14,7 +14,8 @@ UNIT_TESTS = \
 	tests/unit/test-qrwlock \
 	tests/unit/test-frwlock \
 	tests/unit/test-skeleton \
-	tests/unit/test-layout
+	tests/unit/test-layout \
+	tests/unit/test-plugin-abi
 check_PROGRAMS += $(UNIT_TESTS)
 tests_unit_test_parse_SOURCES = tests/unit/test-parse.c tests/unit/check.h
 tests_unit_test_harness_SOURCES = tests/unit/test-harness.c tests/unit/check.h
@@ -27,6 +28,8 @@ tests_unit_test_skeleton_SOURCES = tests/unit/test-skeleton.c tests/unit/check.h
 tests_unit_test_qrwlock_SOURCES = tests/unit/test-qrwlock.c tests/unit/check.h
 tests_unit_test_frwlock_SOURCES = tests/unit/test-frwlock.c tests/unit/check.h
 tests_unit_test_layout_SOURCES = tests/unit/test-layout.c tests/unit/check.h
+tests_unit_test_plugin_abi_SOURCES = tests/unit/test-plugin-abi.c tests/unit/plugin-abi-public.c \
+	tests/unit/plugin-abi.h tests/unit/check.h
 
 # --- every lock under --validate (one .validate file per lock)
 VALIDATE_TESTS = \
@@ -144,7 +147,10 @@ CLI_TESTS = \
 	tests/cli/completion.sh \
 	tests/cli/hygiene.sh \
 	tests/cli/install.sh \
-	tests/cli/processes.sh
+	tests/cli/processes.sh \
+	tests/cli/plugin.sh \
+	tests/cli/instance.sh \
+	tests/cli/report.sh
 
 # --trace: with libtracefs, the root-only tests (they skip, exit 77, for other
 # users); without it, --trace must say so (exit 5)

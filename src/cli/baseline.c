@@ -135,6 +135,31 @@ static int add_record(struct lb_baseline *b, const struct rec *r, const char *wh
 	return rc;
 }
 
+/* The run's machine and command line, from a JSON file's top level. */
+static void json_provenance(struct lb_baseline *b, json_object *root)
+{
+	json_object *v, *host, *argv;
+	size_t l = 0;
+
+#define JSTR(obj, key, dst) \
+	if (json_object_object_get_ex(obj, key, &v) && json_object_is_type(v, json_type_string)) \
+		snprintf(dst, sizeof(dst), "%s", json_object_get_string(v))
+	JSTR(root, "lockbench_version", b->version);
+	JSTR(root, "timestamp", b->timestamp);
+	if (json_object_object_get_ex(root, "host", &host) && json_object_is_type(host, json_type_object)) {
+		JSTR(host, "name", b->host);
+		JSTR(host, "kernel", b->kernel);
+		JSTR(host, "cpu_model", b->cpu_model);
+	}
+#undef JSTR
+	if (json_object_object_get_ex(root, "command_line", &argv) &&
+	    json_object_is_type(argv, json_type_array))
+		for (size_t i = 0; i < json_object_array_length(argv) && l < sizeof(b->command); i++)
+			l += (size_t)snprintf(b->command + l, sizeof(b->command) - l, "%s%s",
+					      i ? " " : "",
+					      json_object_get_string(json_object_array_get_idx(argv, i)));
+}
+
 static int alloc_results(struct lb_baseline *b, unsigned n, char *why, size_t len)
 {
 	b->results = calloc(n + 1, sizeof(*b->results));
@@ -175,6 +200,7 @@ static int load_json(struct lb_baseline *b, const char *buf, size_t blen, char *
 			 json_object_get_int(v), LB_FORMAT_VERSION);
 		goto out;
 	}
+	json_provenance(b, root);
 	n = json_object_array_length(results);
 	rc = alloc_results(b, (unsigned)n, why, len);
 	for (size_t i = 0; !rc && i < n; i++) {
@@ -294,6 +320,20 @@ static int load_csv(struct lb_baseline *b, const char *buf, size_t blen, char *w
 			rc = WHY("not a CSV file of lockbench: no column %s", col->name);
 			goto out;
 		}
+	}
+	for (unsigned j = 0; c.n > 1 && j < c.nf[0] && j < c.nf[1]; j++) {
+		const char *k = c.rows[0][j], *v = c.rows[1][j];
+
+		if (strcmp(k, "host") == 0)
+			snprintf(b->host, sizeof(b->host), "%s", v);
+		else if (strcmp(k, "kernel") == 0)
+			snprintf(b->kernel, sizeof(b->kernel), "%s", v);
+		else if (strcmp(k, "cpu_model") == 0)
+			snprintf(b->cpu_model, sizeof(b->cpu_model), "%s", v);
+		else if (strcmp(k, "lockbench_version") == 0)
+			snprintf(b->version, sizeof(b->version), "%s", v);
+		else if (strcmp(k, "timestamp") == 0)
+			snprintf(b->timestamp, sizeof(b->timestamp), "%s", v);
 	}
 	rc = alloc_results(b, c.n, why, len);
 	for (unsigned i = 1; !rc && i < c.n; i++) {

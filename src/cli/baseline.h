@@ -28,6 +28,9 @@ struct lb_baseline {
 	unsigned n;
 	struct lb_lock_ops *stubs;	/* one per distinct lock name */
 	unsigned nstubs;
+	/* where and how it ran (lockbench report); "" where the file does not say */
+	char host[128], kernel[256], cpu_model[128], version[32], timestamp[40];
+	char command[1024];		/* JSON's command_line, space separated; not in CSV */
 };
 
 /**

@@ -30,6 +30,7 @@
 
 static void call_lock(struct lb_cli *st, const struct lb_optdef *d, const char *val);
 static void call_format(struct lb_cli *st, const struct lb_optdef *d, const char *val);
+static void call_lock_plugin(struct lb_cli *st, const struct lb_optdef *d, const char *val);
 static void call_quiet(struct lb_cli *st, const struct lb_optdef *d, const char *val);
 static void call_verbose(struct lb_cli *st, const struct lb_optdef *d, const char *val);
 static void call_help(struct lb_cli *st, const struct lb_optdef *d, const char *val);
@@ -49,9 +50,17 @@ static void call_export(struct lb_cli *st, const struct lb_optdef *d, const char
 
 const struct lb_optdef lb_opts[O_NOPTS] = {
 	[O_LOCK] = { "lock", 'l', "LIST", SEL,
-	  "lock variants, comma list; 'all' or a family: spin, sleep, rw, numa, kernel, peer "
+	  "lock variants, comma list; 'all' or a family: spin, sleep, rw, numa, kernel, peer; "
+	  "NAME:OPT=V[:OPT=V...] an instance of a lock with option values of its own, named so "
+	  "in every format (aqticket:threshold=2,aqticket:threshold=8); --<lock>-<option> are "
+	  "every instance's defaults "
 	  "(default: the 2014 rwsem-spinning experiment, see DEFAULTS in the man page)",
 	  .type = LB_OPT_CALL, .call = call_lock },
+	[O_LOCK_PLUGIN] = { "lock-plugin", 0, "PATH.so", SEL,
+	  "load the locks of a plugin built against <lockbench/lock.h> (pkg-config "
+	  "lockbench); repeatable; its locks are then named in --lock and listed in "
+	  "--list-locks like built-in ones, and run through their pointers (no inlined loop)",
+	  .type = LB_OPT_CALL, .call = call_lock_plugin },
 	[O_LIST_LOCKS] = { "list-locks", 0, NULL, SEL,
 	  "list the locks: name, kind, family, flags, availability, description",
 	  .type = LB_OPT_FLAG, LB_FIELD(list_locks) },
@@ -309,31 +318,31 @@ static void build_lockopts(struct lb_config *c)
 	}
 }
 
+int lb_cli_lockopt_value(const struct lb_lock_option *op, const char *val, uint64_t *v, char *why,
+			 size_t len)
+{
+	char list[256];
+	size_t l = 0;
+
+	if (op->type == LB_LOCK_OPT_U64)
+		return lb_parse_u64(val, op->min, op->max, v, why, len) ? -1 : 0;
+	for (*v = 0; op->values[*v]; (*v)++)
+		if (strcmp(op->values[*v], val) == 0)
+			return 0;
+	list[0] = '\0';
+	for (unsigned k = 0; op->values[k] && l < sizeof(list); k++)
+		l += (size_t)snprintf(list + l, sizeof(list) - l, "%s%s", k ? ", " : "", op->values[k]);
+	snprintf(why, len, "expected one of: %s", list);
+	return -1;
+}
+
 static void set_lockopt(struct lb_config *c, const struct lockopt_ref *r, const char *val)
 {
-	const struct lb_lock_option *op = &r->ops->options[r->opt_index];
-	char why[160];
+	char why[300];
 	uint64_t v;
 
-	if (op->type == LB_LOCK_OPT_U64) {
-		if (lb_parse_u64(val, op->min, op->max, &v, why, sizeof(why)))
-			lb_cli_bad_value(r->name, val, why);
-	} else {
-		for (v = 0; op->values[v]; v++)
-			if (strcmp(op->values[v], val) == 0)
-				break;
-		if (!op->values[v]) {
-			char list[256];
-			size_t l = 0;
-
-			list[0] = '\0';
-			for (unsigned k = 0; op->values[k] && l < sizeof(list); k++)
-				l += (size_t)snprintf(list + l, sizeof(list) - l, "%s%s", k ? ", " : "",
-						      op->values[k]);
-			snprintf(why, sizeof(why), "expected one of: %s", list);
-			lb_cli_bad_value(r->name, val, why);
-		}
-	}
+	if (lb_cli_lockopt_value(&r->ops->options[r->opt_index], val, &v, why, sizeof(why)))
+		lb_cli_bad_value(r->name, val, why);
 	c->lockopt[r->reg_index][r->opt_index] = v;
 }
 
@@ -406,6 +415,10 @@ static void call_lock(struct lb_cli *st, const struct lb_optdef *d, const char *
 					"in this build (see --list-locks)", val, el);
 			continue;
 		}
+		if (strchr(el, ':')) {	/* a lock instance: NAME:OPT=V... */
+			lb_cli_add_lock(c, lb_cli_instance(c, val, el), true);
+			continue;
+		}
 		o = lb_lock_find(el);
 		if (!o)
 			unknown_lock(val, el);
@@ -415,6 +428,11 @@ static void call_lock(struct lb_cli *st, const struct lb_optdef *d, const char *
 		lb_cli_add_lock(c, o, true);
 	}
 	free(copy);
+}
+
+/* --lock-plugin: loaded before argv was read (lb_cli_load_plugins()), so that --lock finds its locks */
+static void call_lock_plugin(struct lb_cli *st, const struct lb_optdef *d, const char *val)
+{
 }
 
 void lb_cli_format_list(char *buf, size_t len)
@@ -698,8 +716,10 @@ void lb_options_parse(struct lb_config *c, int argc, char **argv)
 	for (unsigned id = 1; id < O_NOPTS; id++)
 		if (lb_opts[id].def)
 			take_value(&st, &lb_opts[id], lb_opts[id].def);
+	lb_cli_load_plugins(argc, argv);
 	build_lockopts(c);
 	read_argv(&st, argc, argv);
+	lb_cli_instances_resolve(c);
 	lb_cli_rules(&st);
 }
 

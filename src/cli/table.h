@@ -27,7 +27,7 @@
 /* The rows, in --help's order; O_NONE (0) is no option. */
 enum lb_opt_id {
 	O_NONE = 0,
-	O_LOCK, O_LIST_LOCKS, O_SCENARIO,
+	O_LOCK, O_LOCK_PLUGIN, O_LIST_LOCKS, O_SCENARIO,
 	O_RATIO, O_READERS, O_WRITERS, O_WRITER_OPS, O_THREADS, O_LOAD, O_LOAD_NS, O_DELAY,
 	O_OPS, O_DURATION, O_REPEAT,
 	O_PLACE, O_CPUS, O_PHYSICAL, O_TOPOLOGY, O_PLAN, O_LOCK_NODE, O_LOCK_DOMAIN, O_DOMAINS,
@@ -120,6 +120,15 @@ static inline bool lb_cli_given(const struct lb_cli *st, enum lb_opt_id id)
 LB_NORETURN void lb_cli_bad_value(const char *opt, const char *val, const char *why);
 /* lb_cli_add_lock() - add @o to the selection once (a family skips what this build lacks) */
 void lb_cli_add_lock(struct lb_config *c, const struct lb_lock_ops *o, bool explicit_name);
+/* lb_cli_lockopt_value() - @val as the value of lock option @op: 0, or -1 with @why */
+int lb_cli_lockopt_value(const struct lb_lock_option *op, const char *val, uint64_t *v, char *why,
+			 size_t len);
+/* lb_cli_load_plugins() - load every --lock-plugin of argv, first of all (instance.c) */
+void lb_cli_load_plugins(int argc, char **argv);
+/* lb_cli_instance() - the lock instance @el (NAME:OPT=V...) of --lock=@val; exits 2 if bad */
+const struct lb_lock_ops *lb_cli_instance(struct lb_config *c, const char *val, const char *el);
+/* lb_cli_instances_resolve() - each instance's option values: the lock's, then its own */
+void lb_cli_instances_resolve(struct lb_config *c);
 /* lb_cli_format_list() - "table, stats, ..." */
 void lb_cli_format_list(char *buf, size_t len);
 /* lb_cli_rules() - the rules across options, in their order (rules.c) */
