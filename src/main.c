@@ -23,19 +23,32 @@
 #include "machine/topology.h"
 #include "kernel/trace.h"
 
-static char tmp_path[4096];	/* the output's temporary file, while it exists */
+/*
+ * The output's temporary file: its name is formatted while tmp_live is 0,
+ * and tmp_live says when it exists, so that the handler never unlinks a
+ * half-written name (which could be the target's own).
+ */
+static char tmp_path[4096];
+static volatile sig_atomic_t tmp_live;
+/* lb_run_all() is running: Ctrl-C and SIGTERM stop it and keep what finished */
+static volatile sig_atomic_t running;
 
 static void remove_tmp(void)
 {
-	if (tmp_path[0])
+	if (tmp_live)
 		unlink(tmp_path);
-	tmp_path[0] = '\0';
+	tmp_live = 0;
 }
 
 static void on_signal(int sig)
 {
-	/* async-signal-safe: unlink, the lb_at_signal() clean-ups (rmdir, close) and _exit */
-	if (tmp_path[0])
+	if (running && (sig == SIGINT || sig == SIGTERM) && !lb_stop_requested) {
+		lb_stop_requested = sig;	/* the point stops; main writes what finished */
+		return;
+	}
+	/* async-signal-safe: write, unlink, the lb_at_signal() clean-ups (rmdir, close), _exit */
+	lb_run_progress_erase();
+	if (tmp_live)
 		unlink(tmp_path);
 	lb_signal_cleanup();
 	_exit(128 + sig);
@@ -64,17 +77,17 @@ static int write_atomically(const char *path, const char *buf, size_t len)
 	int fd;
 	FILE *f;
 
+	tmp_live = 0;
 	if ((size_t)snprintf(tmp_path, sizeof(tmp_path), "%s.XXXXXX", path) >= sizeof(tmp_path)) {
-		tmp_path[0] = '\0';
 		lb_err("--output=%s: name too long", path);
 		return LB_EXIT_USAGE;
 	}
 	fd = mkstemp(tmp_path);
 	if (fd < 0) {
 		lb_err("--output=%s: cannot create a temporary file: %s", path, strerror(errno));
-		tmp_path[0] = '\0';
 		return LB_EXIT_RUNTIME;
 	}
+	tmp_live = 1;
 	fchmod(fd, 0644 & ~(mode_t)0);
 	f = fdopen(fd, "w");
 	if (!f || fwrite(buf, 1, len, f) != len || fflush(f) || fsync(fd) || fclose(f)) {
@@ -87,7 +100,7 @@ static int write_atomically(const char *path, const char *buf, size_t len)
 		remove_tmp();
 		return LB_EXIT_RUNTIME;
 	}
-	tmp_path[0] = '\0';
+	tmp_live = 0;
 	return 0;
 }
 
@@ -281,7 +294,8 @@ static void measure_c2c(struct lb_plan *plan)
 
 /* Every format from the same results, one after the other (-f A,B), to -o or stdout. */
 static int report(const struct lb_plan *plan, const struct lb_baseline *baseline,
-		  const struct lb_hygiene *hyg, const struct lb_result *results, unsigned nresults)
+		  const struct lb_hygiene *hyg, const struct lb_result *results, unsigned nresults,
+		  unsigned npoints)
 {
 	const struct lb_config *cfg = plan->cfg;
 	struct lb_report rep;
@@ -298,6 +312,8 @@ static int report(const struct lb_plan *plan, const struct lb_baseline *baseline
 	rep.npus = plan->npus;
 	rep.results = results;
 	rep.nresults = nresults;
+	rep.npoints = npoints;
+	rep.partial = nresults < npoints;
 	rep.fixed_time = cfg->duration > 0;
 	rep.baseline = baseline->results;
 	rep.nbaseline = baseline->n;
@@ -365,13 +381,21 @@ int main(int argc, char **argv)
 	measure_c2c(&plan);
 	warn_busy(&plan, &hyg, &startup);
 	lb_cpustat_free(&startup);
+	lb_run_announce(&plan, &points);
 
+	running = 1;
 	rc = lb_run_all(&plan, &points, lb_verbose > 0 ? lb_output_point_verbose : NULL, &results,
 			&nresults);
+	running = 0;
 	if (rc)
 		lb_exit(rc);
 	warn_steal(results, nresults);
-	rc = report(&plan, &baseline, &hyg, results, nresults);
+	if (lb_stop_requested)
+		lb_warn("interrupted (%s) after %u of %u points: writing those, marked partial",
+			lb_stop_requested == SIGINT ? "SIGINT" : "SIGTERM", nresults, points.n);
+	rc = report(&plan, &baseline, &hyg, results, nresults, points.n);
+	if (!rc && lb_stop_requested)
+		rc = 128 + lb_stop_requested;
 
 	for (unsigned i = 0; i < nresults; i++)
 		lb_result_free(&results[i]);

@@ -129,6 +129,7 @@ CLI_TESTS = \
 	tests/cli/osq-unqueue.sh \
 	tests/cli/fair.sh \
 	tests/cli/watchdog.sh \
+	tests/cli/time-budget.sh \
 	tests/cli/stats.sh \
 	tests/cli/aqticket-switch.sh \
 	tests/cli/c2c.sh \

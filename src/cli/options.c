@@ -164,6 +164,12 @@ const struct lb_optdef lb_opts[O_NOPTS] = {
 	  "threads wait and the lock word, exit 4",
 	  .type = LB_OPT_DOUBLE, LB_FIELD(timeout), .dmin = 0, .dmax = 86400,
 	  .def = "60", .def_note = "; 0 disables" },
+	/* no .def: the default depends on the mode (lb_point_timeout(), plan.c) */
+	[O_POINT_TIMEOUT] = { "point-timeout", 0, "SEC", MEAS,
+	  "time budget: stop a point still running after SEC seconds, mark it timed out and "
+	  "go on (default: 3 x its duration + 10 s; fixed work: 60 s; 0 disables)",
+	  .type = LB_OPT_DOUBLE, LB_FIELD(point_timeout), .dmin = 0, .dmax = 86400,
+	  .given = offsetof(struct lb_config, point_timeout_set) },
 	[O_LATENCY] = { "latency", 0, NULL, MEAS,
 	  "time each acquisition between two fenced cycle-counter reads, less their "
 	  "average cost (the 2008 fair-rwlock posting's calibration); per-thread histograms "
@@ -238,6 +244,10 @@ const struct lb_optdef lb_opts[O_NOPTS] = {
 	  "no '# ' lines over a text report (the machine, the build, the placement, the "
 	  "pause, the run's hygiene and the command line); CSV and JSON have none",
 	  .type = LB_OPT_FLAG, LB_FIELD(no_header) },
+	[O_BASELINE_LOOSE] = { "baseline-loose", 0, NULL, OUT,
+	  "with --baseline: compare points that differ in ops, duration or lock options, "
+	  "printing the difference, instead of refusing (exit 2)",
+	  .type = LB_OPT_FLAG, LB_FIELD(baseline_loose) },
 	[O_QUIET] = { "quiet", 'q', NULL, OUT, "fewer messages on stderr",
 	  .type = LB_OPT_CALL, .call = call_quiet },
 	[O_VERBOSE] = { "verbose", 'v', NULL, OUT,

@@ -114,6 +114,7 @@ struct lb_run {
 	unsigned created;			/* threads created, to join */
 	uint64_t t_create, t_joined;		/* cycle counter: first create, last join */
 	bool traced;				/* --trace recording was started */
+	bool timed_out, interrupted;		/* watch.c: why stop was raised early */
 };
 
 /* lb_futex() - the futex system call, process-private */

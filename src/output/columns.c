@@ -149,6 +149,12 @@ static bool col_ops_per_thread(struct lb_col_src *s, const struct lb_column *c,
 	return true;
 }
 
+static bool col_partial(struct lb_col_src *s, const struct lb_column *c, union lb_col_val *v)
+{
+	v->b = s->rep->partial;
+	return true;
+}
+
 static bool col_repeat(struct lb_col_src *s, const struct lb_column *c, union lb_col_val *v)
 {
 	v->u = s->r->point.repeat + 1;
@@ -695,6 +701,9 @@ const struct lb_column lb_columns[] = {
 	{ "compiler", NULL, "", S, 0, CSV, .get = col_hyg, .arg = 6 },
 	{ "cflags", NULL, "", S, 0, CSV, .get = col_hyg, .arg = 7 },
 	{ "git_revision", NULL, "", S, 0, CSV, .get = col_hyg, .arg = 8 },
+	/* the time budget (--point-timeout) and Ctrl-C (JSON: the run's "partial") */
+	{ "timed_out", NULL, "", B, 0, BOTH, FIELD(timed_out) },
+	{ "partial", NULL, "", B, 0, CSV, .get = col_partial },
 	/* new figures here; then the ctr_* columns (csv.c) */
 	{ NULL },
 };
