@@ -104,13 +104,30 @@ static int write_atomically(const char *path, const char *buf, size_t len)
 	return 0;
 }
 
-/* Will any point of the run find its counterpart in the baseline? */
-static bool baseline_matches(const struct lb_points *pts, const struct lb_baseline *b)
+/*
+ * --baseline: its points against this run's (exit 2 on a difference unless
+ * --baseline-loose), and its machine against this one: another is a warning,
+ * and @machine says which (printed above the comparison); "" when the same.
+ */
+static void check_baseline(const struct lb_config *cfg, const struct lb_points *pts,
+			   const struct lb_baseline *b, char *machine, size_t mlen)
 {
-	for (unsigned i = 0; i < pts->n; i++)
-		if (lb_baseline_has(b, &pts->v[i]))
-			return true;
-	return false;
+	struct lb_report here;
+	char why[1600];
+
+	machine[0] = '\0';
+	if (!cfg->baseline)
+		return;
+	if (lb_baseline_check(b, pts, cfg->baseline_loose, why, sizeof(why)))
+		lb_die(LB_EXIT_USAGE, "--baseline=%s: %s", cfg->baseline, why);
+	memset(&here, 0, sizeof(here));
+	lb_report_fill_host(&here);
+	if (lb_baseline_machine(b, here.host, here.kernel, lb_topo_info()->cpu_model, machine, mlen))
+		lb_warn("--baseline=%s was measured on another machine (%s); this run: host %s, "
+			"kernel %s, CPU %s", cfg->baseline, machine, here.host, here.kernel,
+			lb_topo_info()->cpu_model);
+	else
+		machine[0] = '\0';
 }
 
 /* Before anything: the registry's contract, and the clean-up on every way out. */
@@ -295,7 +312,7 @@ static void measure_c2c(struct lb_plan *plan)
 /* Every format from the same results, one after the other (-f A,B), to -o or stdout. */
 static int report(const struct lb_plan *plan, const struct lb_baseline *baseline,
 		  const struct lb_hygiene *hyg, const struct lb_result *results, unsigned nresults,
-		  unsigned npoints)
+		  unsigned npoints, const char *baseline_machine)
 {
 	const struct lb_config *cfg = plan->cfg;
 	struct lb_report rep;
@@ -318,6 +335,7 @@ static int report(const struct lb_plan *plan, const struct lb_baseline *baseline
 	rep.baseline = baseline->results;
 	rep.nbaseline = baseline->n;
 	rep.baseline_path = cfg->baseline;
+	rep.baseline_machine = baseline_machine;
 	rep.c2c = plan->c2c;
 	rep.nc2c = plan->nc2c;
 	rep.hyg = hyg;
@@ -356,6 +374,7 @@ int main(int argc, char **argv)
 	struct lb_plan plan = { .cfg = &cfg };
 	struct lb_points points;
 	struct lb_baseline baseline = { 0 };
+	static char baseline_machine[800];
 	struct lb_result *results = NULL;
 	unsigned nresults = 0;
 	struct lb_cpustat startup;
@@ -375,9 +394,7 @@ int main(int argc, char **argv)
 	calibrate_clock();
 	/* after the calibration (--load-ns) and --trace: the points carry both */
 	make_points(&plan, &points);
-	if (cfg.baseline && !baseline_matches(&points, &baseline))
-		lb_die(LB_EXIT_USAGE, "--baseline=%s: no point of this run is in it (lock, ratio, "
-		       "threads, load, load unit and ops/duration mode must match)", cfg.baseline);
+	check_baseline(&cfg, &points, &baseline, baseline_machine, sizeof(baseline_machine));
 	measure_c2c(&plan);
 	warn_busy(&plan, &hyg, &startup);
 	lb_cpustat_free(&startup);
@@ -393,7 +410,7 @@ int main(int argc, char **argv)
 	if (lb_stop_requested)
 		lb_warn("interrupted (%s) after %u of %u points: writing those, marked partial",
 			lb_stop_requested == SIGINT ? "SIGINT" : "SIGTERM", nresults, points.n);
-	rc = report(&plan, &baseline, &hyg, results, nresults, points.n);
+	rc = report(&plan, &baseline, &hyg, results, nresults, points.n, baseline_machine);
 	if (!rc && lb_stop_requested)
 		rc = 128 + lb_stop_requested;
 

@@ -138,6 +138,7 @@ CLI_TESTS = \
 	tests/cli/kernel-locks.sh \
 	tests/cli/roles.sh \
 	tests/cli/baseline.sh \
+	tests/cli/baseline-check.sh \
 	tests/cli/reproduce.sh \
 	tests/cli/numa-locks.sh \
 	tests/cli/completion.sh \

@@ -59,6 +59,23 @@ char *lb_fmt_figure(double v, bool fixed_time, char *buf, size_t len)
 	return buf;
 }
 
+void lb_output_compare_notes(FILE *f, const struct lb_report *rep)
+{
+	/* Welch's test needs repetitions on both sides: this run's and the baseline's */
+	bool after = rep->cfg && rep->cfg->repeat > 1, before = rep->nbaseline ? false : after;
+
+	if (rep->baseline_machine && *rep->baseline_machine)
+		fprintf(f, "Before (--baseline=%s): %s\nAfter (this run): host %s, kernel %s, CPU %s\n"
+			"(two machines: the change is not only the patch's)\n", rep->baseline_path,
+			rep->baseline_machine, rep->host, rep->kernel, rep->topo ? rep->topo->cpu_model :
+			"?");
+	for (unsigned i = 0; i < rep->nbaseline; i++)
+		before |= rep->baseline[i].point.repeat > 0;
+	if (!after || !before)
+		fprintf(f, "(one repetition per point: no noise estimate; --repeat=3 or more gives "
+			"Welch's test, '~' marks a change within the noise)\n");
+}
+
 void lb_output_run_notes(FILE *f, const struct lb_report *rep)
 {
 	unsigned to = 0;
