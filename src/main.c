@@ -167,8 +167,15 @@ static void plan_setup(struct lb_plan *plan)
 	}
 	lb_domains_note(cfg, &plan->domains);
 	if (lb_threads_expand(cfg->telems, cfg->ntelems, plan->npus, &plan->threads, &plan->tgroup,
-			      &plan->nthreads, why, sizeof(why)))
-		lb_die(LB_EXIT_USAGE, "--threads: %s", why);
+			      &plan->nthreads, why, sizeof(why))) {
+		char list[256] = "";
+		size_t l = 0;
+
+		for (unsigned i = 0; i < cfg->ntelems && l < sizeof(list); i++)
+			l += (size_t)snprintf(list + l, sizeof(list) - l, "%s%s", i ? "," : "",
+					      cfg->telems[i].text);
+		lb_die(LB_EXIT_USAGE, "--threads=%s: %s", list, why);
+	}
 	if (lb_plan_roles(plan))
 		lb_die(LB_EXIT_RUNTIME, "out of memory");
 	if (cfg->lock_node >= 0 && !lb_topo_numa_valid(cfg->lock_node))

@@ -116,6 +116,7 @@ TOPO_TESTS = \
 # --- the command line
 CLI_TESTS = \
 	tests/cli/bad-input.sh \
+	tests/cli/frictions.sh \
 	tests/cli/docs-sync.sh \
 	tests/cli/house.sh \
 	tests/cli/table.sh \

@@ -43,7 +43,7 @@ enum lb_opt_id {
 enum lb_opt_type {
 	LB_OPT_FLAG,		/* no value: the bool at .off becomes true */
 	LB_OPT_U64,		/* an integer in min..max, stored times .scale in .size bytes */
-	LB_OPT_DOUBLE,		/* a number in dmin..dmax, a double at .off */
+	LB_OPT_DOUBLE,		/* seconds (2, 0.5, 500ms, 1s) in dmin..dmax, a double at .off */
 	LB_OPT_U64_LIST,	/* "1,5,10", "0-100:10" (each in min..max): uint64_t * at .off */
 	LB_OPT_RATIOS,		/* "0:1,10:1": struct lb_ratio * at .off */
 	LB_OPT_THREADS,		/* "2,max", "1-8", "2x": struct lb_telem * at .off */
@@ -108,6 +108,12 @@ struct lb_cli {
 	struct lb_config *c;
 	const char *val[O_NOPTS];	/* the value given last; "" for a flag; NULL: not given */
 	unsigned seq[O_NOPTS];		/* its position among the options given (1: first) */
+	/* the lock options given (--aqticket-threshold=2): their lock must be selected */
+	struct {
+		const struct lb_lock_ops *lock;
+		const char *name, *val;
+	} lockopt[16];
+	unsigned nlockopt;
 };
 
 /* lb_cli_given() - was option @id on the command line? */
