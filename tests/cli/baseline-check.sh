@@ -11,7 +11,7 @@
 	fail "baseline run"
 "$LOCKBENCH" --lock=ticket --threads=1 --load=1 --ops=1000 -f json -o "$TMPD/b.json" 2>/dev/null ||
 	fail "baseline run (JSON)"
-run() { "$LOCKBENCH" --lock=ticket --threads=1 --load=1 -f compare "$@" >"$TMPD/out" 2>"$TMPD/err"; }
+run() { "$LOCKBENCH" --no-header --lock=ticket --threads=1 --load=1 -f compare "$@" >"$TMPD/out" 2>"$TMPD/err"; }
 
 for f in b.csv b.json; do
 	run --ops=2000 --baseline="$TMPD/$f"

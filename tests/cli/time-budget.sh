@@ -19,15 +19,27 @@ grep -q "warning: spinning lock(s) ticket get up to 4 threads on 1 CPUs" "$TMPD/
 grep -q "timed out after 1 s (--point-timeout)" "$TMPD/err" || fail "no timed-out line"
 grep -q "^ticket/0:1  *4  *1:[0-9.]*!$" "$TMPD/out" || fail "table: no '!' mark: $(cat "$TMPD/out")"
 grep -q "^! 1 point(s) timed out" "$TMPD/out" || fail "table: no note under the table"
-awk -F, '/^format_version,/ { for (i = 1; i <= NF; i++) if ($i == "timed_out") c = i; next }
-	/^[0-9]/ && c { print $c; exit }' "$TMPD/out" | grep -qx 1 || fail "CSV: timed_out is not 1"
+# a CSV column by name (python3's csv: quoted fields hold commas), one value per row
+csv_col() {
+	python3 -c 'import csv, sys
+rows = [r for r in csv.reader(open(sys.argv[1])) if r]
+h = next(i for i, r in enumerate(rows) if r[0] == "format_version")
+c = rows[h].index(sys.argv[2])
+for r in rows[h + 1:]:
+	if r[0][:1].isdigit() and len(r) > c: print(r[c])' "$1" "$2"
+}
+if command -v python3 >/dev/null 2>&1; then
+	csv_col "$TMPD/out" timed_out | grep -qx 1 || fail "CSV: timed_out is not 1"
+fi
 grep -q '"timed_out": true' "$TMPD/out" || fail "JSON: no \"timed_out\": true"
 [ "$failures" -eq 0 ] && pass "a point past --point-timeout is stopped and marked (table, CSV, JSON)"
 
 # without oversubscription nothing is said, and a short fixed-work point is not "0.0"
 "$LOCKBENCH" --lock=ticket --cpus=0 --threads=1 --load=1 --ops=10 >"$TMPD/out" 2>"$TMPD/err" ||
 	fail "short point failed"
-[ -s "$TMPD/err" ] && fail "short point: unexpected message: $(cat "$TMPD/err")"
+# (the run hygiene's warnings about other work on a shared machine are not ours)
+grep -v "warning: other work\|steal\|SMT" "$TMPD/err" | grep -q . &&
+	fail "short point: unexpected message: $(cat "$TMPD/err")"
 grep -q "1:0\.0$" "$TMPD/out" && fail "short fixed-work time printed as 0.0: $(cat "$TMPD/out")"
 grep -q "^ticket/0:1  *1  *1:[0-9.]*[1-9]" "$TMPD/out" || fail "short time: $(cat "$TMPD/out")"
 [ "$failures" -eq 0 ] && pass "no warning without oversubscription; times below 1 ms keep 3 digits"
@@ -65,9 +77,9 @@ interrupt INT 130 -f csv -o "$TMPD/run.csv"
 [ -f "$TMPD/run.csv" ] || fail "INT: no output file"
 rows=$(grep -c '^[0-9]' "$TMPD/run.csv")
 [ "$rows" -ge 1 ] && [ "$rows" -le 3 ] || fail "INT: $rows rows, want 1 to 3"
-awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "partial") c = i; next }
-	/^[0-9]/ && $c != 1 { bad = 1 } END { exit bad || !c }' "$TMPD/run.csv" ||
-	fail "INT: rows not marked partial"
+if command -v python3 >/dev/null 2>&1; then
+	[ "$(csv_col "$TMPD/run.csv" partial | sort -u)" = 1 ] || fail "INT: rows not marked partial"
+fi
 [ "$failures" -eq 0 ] && pass "SIGINT: the finished points in the CSV, marked partial, exit 130"
 interrupt TERM 143 -f table,json
 grep -q "^Interrupted after [1-3] of 4 points" "$TMPD/out" || fail "TERM: table has no note"
