@@ -80,7 +80,7 @@
  * @lat_r, @lat_w: --latency: the histograms of read and write acquisition
  *          times (may be the same); NULL: the plain loop
  * @lat_every: time one acquisition in lat_every (1: all of them)
- * @stop_every: fixed work: operations between two looks at *stop (>= 1)
+ * @stop_every: fixed work: operations between two looks at *stop (0: LB_STOP_EVERY)
  */
 struct lb_loop {
 	void *lock;
@@ -143,11 +143,14 @@ lb_loop_body(struct lb_loop *l, lb_verb wlock, lb_verb wunlock, lb_verb rlock, l
 	struct lb_hist *const hr = l->lat_r, *const hw = l->lat_w;
 	const uint32_t every = lat ? l->lat_every : 1;
 	uint32_t countdown = 1;
-	const uint64_t chunk = l->stop_every;
+	/* once per call: a caller that sets neither (a unit test) runs to nops */
+	static const uint32_t never;
+	const uint32_t *const stop = l->stop ? l->stop : &never;
+	const uint64_t chunk = l->stop_every ? l->stop_every : LB_STOP_EVERY;
 
 	while (n < nops) {
 		/* relaxed: only a "time is up" hint; nothing is published through it */
-		if (lb_unlikely(lb_load_relaxed(l->stop)))
+		if (lb_unlikely(lb_load_relaxed(stop)))
 			break;
 		if (timed)
 			end = n + 1;

@@ -71,7 +71,7 @@ void lb_output_compare_notes(FILE *f, const struct lb_report *rep)
 			"?");
 	for (unsigned i = 0; i < rep->nbaseline; i++)
 		before |= rep->baseline[i].point.repeat > 0;
-	if (!after || !before)
+	if (rep->cfg && (!after || !before))	/* unit tests have no configuration */
 		fprintf(f, "(one repetition per point: no noise estimate; --repeat=3 or more gives "
 			"Welch's test, '~' marks a change within the noise)\n");
 }
