@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/parse.h"
 #include "registry.h"
 
 #define LB_LOCK(id) extern const struct lb_lock_ops lb_lock_##id;
@@ -125,35 +126,6 @@ bool lb_lock_in_family(const struct lb_lock_ops *ops, const char *fam)
 	return strcmp(ops->family, fam) == 0;
 }
 
-/* Levenshtein distance, for "did you mean" (fio does the same for options). */
-static unsigned edit_distance(const char *a, const char *b)
-{
-	size_t la = strlen(a), lb = strlen(b);
-	unsigned row[64];
-
-	if (lb >= LB_ARRAY_SIZE(row))
-		return 1000;
-	for (size_t j = 0; j <= lb; j++)
-		row[j] = j;
-	for (size_t i = 1; i <= la; i++) {
-		unsigned diag = row[0];
-
-		row[0] = i;
-		for (size_t j = 1; j <= lb; j++) {
-			unsigned up = row[j];
-			unsigned best = diag + (a[i - 1] != b[j - 1]);
-
-			if (up + 1 < best)
-				best = up + 1;
-			if (row[j - 1] + 1 < best)
-				best = row[j - 1] + 1;
-			row[j] = best;
-			diag = up;
-		}
-	}
-	return row[lb];
-}
-
 const char *lb_lock_nearest(const char *name)
 {
 	const char *best = NULL;
@@ -165,7 +137,7 @@ const char *lb_lock_nearest(const char *name)
 
 		if ((o->flags & LB_LOCK_F_HIDDEN) || lb_lock_instance_of(o))
 			continue;
-		d = edit_distance(name, o->name);
+		d = lb_edit_distance(name, o->name);
 		if (d < bestd) {
 			bestd = d;
 			best = o->name;

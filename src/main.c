@@ -24,19 +24,32 @@
 #include "machine/topology.h"
 #include "kernel/trace.h"
 
-static char tmp_path[4096];	/* the output's temporary file, while it exists */
+/*
+ * The output's temporary file: its name is formatted while tmp_live is 0,
+ * and tmp_live says when it exists, so that the handler never unlinks a
+ * half-written name (which could be the target's own).
+ */
+static char tmp_path[4096];
+static volatile sig_atomic_t tmp_live;
+/* lb_run_all() is running: Ctrl-C and SIGTERM stop it and keep what finished */
+static volatile sig_atomic_t running;
 
 static void remove_tmp(void)
 {
-	if (tmp_path[0])
+	if (tmp_live)
 		unlink(tmp_path);
-	tmp_path[0] = '\0';
+	tmp_live = 0;
 }
 
 static void on_signal(int sig)
 {
-	/* async-signal-safe: unlink, the lb_at_signal() clean-ups (rmdir, close) and _exit */
-	if (tmp_path[0])
+	if (running && (sig == SIGINT || sig == SIGTERM) && !lb_stop_requested) {
+		lb_stop_requested = sig;	/* the point stops; main writes what finished */
+		return;
+	}
+	/* async-signal-safe: write, unlink, the lb_at_signal() clean-ups (rmdir, close), _exit */
+	lb_run_progress_erase();
+	if (tmp_live)
 		unlink(tmp_path);
 	lb_signal_cleanup();
 	_exit(128 + sig);
@@ -65,17 +78,17 @@ static int write_atomically(const char *path, const char *buf, size_t len)
 	int fd;
 	FILE *f;
 
+	tmp_live = 0;
 	if ((size_t)snprintf(tmp_path, sizeof(tmp_path), "%s.XXXXXX", path) >= sizeof(tmp_path)) {
-		tmp_path[0] = '\0';
 		lb_err("--output=%s: name too long", path);
 		return LB_EXIT_USAGE;
 	}
 	fd = mkstemp(tmp_path);
 	if (fd < 0) {
 		lb_err("--output=%s: cannot create a temporary file: %s", path, strerror(errno));
-		tmp_path[0] = '\0';
 		return LB_EXIT_RUNTIME;
 	}
+	tmp_live = 1;
 	fchmod(fd, 0644 & ~(mode_t)0);
 	f = fdopen(fd, "w");
 	if (!f || fwrite(buf, 1, len, f) != len || fflush(f) || fsync(fd) || fclose(f)) {
@@ -88,17 +101,34 @@ static int write_atomically(const char *path, const char *buf, size_t len)
 		remove_tmp();
 		return LB_EXIT_RUNTIME;
 	}
-	tmp_path[0] = '\0';
+	tmp_live = 0;
 	return 0;
 }
 
-/* Will any point of the run find its counterpart in the baseline? */
-static bool baseline_matches(const struct lb_points *pts, const struct lb_baseline *b)
+/*
+ * --baseline: its points against this run's (exit 2 on a difference unless
+ * --baseline-loose), and its machine against this one: another is a warning,
+ * and @machine says which (printed above the comparison); "" when the same.
+ */
+static void check_baseline(const struct lb_config *cfg, const struct lb_points *pts,
+			   const struct lb_baseline *b, char *machine, size_t mlen)
 {
-	for (unsigned i = 0; i < pts->n; i++)
-		if (lb_baseline_has(b, &pts->v[i]))
-			return true;
-	return false;
+	struct lb_report here;
+	char why[1600];
+
+	machine[0] = '\0';
+	if (!cfg->baseline)
+		return;
+	if (lb_baseline_check(b, pts, cfg->baseline_loose, why, sizeof(why)))
+		lb_die(LB_EXIT_USAGE, "--baseline=%s: %s", cfg->baseline, why);
+	memset(&here, 0, sizeof(here));
+	lb_report_fill_host(&here);
+	if (lb_baseline_machine(b, here.host, here.kernel, lb_topo_info()->cpu_model, machine, mlen))
+		lb_warn("--baseline=%s was measured on another machine (%s); this run: host %s, "
+			"kernel %s, CPU %s", cfg->baseline, machine, here.host, here.kernel,
+			lb_topo_info()->cpu_model);
+	else
+		machine[0] = '\0';
 }
 
 /* Before anything: the registry's contract, and the clean-up on every way out. */
@@ -138,8 +168,15 @@ static void plan_setup(struct lb_plan *plan)
 	}
 	lb_domains_note(cfg, &plan->domains);
 	if (lb_threads_expand(cfg->telems, cfg->ntelems, plan->npus, &plan->threads, &plan->tgroup,
-			      &plan->nthreads, why, sizeof(why)))
-		lb_die(LB_EXIT_USAGE, "--threads: %s", why);
+			      &plan->nthreads, why, sizeof(why))) {
+		char list[256] = "";
+		size_t l = 0;
+
+		for (unsigned i = 0; i < cfg->ntelems && l < sizeof(list); i++)
+			l += (size_t)snprintf(list + l, sizeof(list) - l, "%s%s", i ? "," : "",
+					      cfg->telems[i].text);
+		lb_die(LB_EXIT_USAGE, "--threads=%s: %s", list, why);
+	}
 	if (lb_plan_roles(plan))
 		lb_die(LB_EXIT_RUNTIME, "out of memory");
 	if (cfg->lock_node >= 0 && !lb_topo_numa_valid(cfg->lock_node))
@@ -282,7 +319,8 @@ static void measure_c2c(struct lb_plan *plan)
 
 /* Every format from the same results, one after the other (-f A,B), to -o or stdout. */
 static int report(const struct lb_plan *plan, const struct lb_baseline *baseline,
-		  const struct lb_hygiene *hyg, const struct lb_result *results, unsigned nresults)
+		  const struct lb_hygiene *hyg, const struct lb_result *results, unsigned nresults,
+		  unsigned npoints, const char *baseline_machine)
 {
 	const struct lb_config *cfg = plan->cfg;
 	struct lb_report rep;
@@ -299,10 +337,13 @@ static int report(const struct lb_plan *plan, const struct lb_baseline *baseline
 	rep.npus = plan->npus;
 	rep.results = results;
 	rep.nresults = nresults;
+	rep.npoints = npoints;
+	rep.partial = nresults < npoints;
 	rep.fixed_time = cfg->duration > 0;
 	rep.baseline = baseline->results;
 	rep.nbaseline = baseline->n;
 	rep.baseline_path = cfg->baseline;
+	rep.baseline_machine = baseline_machine;
 	rep.c2c = plan->c2c;
 	rep.nc2c = plan->nc2c;
 	rep.hyg = hyg;
@@ -341,6 +382,7 @@ int main(int argc, char **argv)
 	struct lb_plan plan = { .cfg = &cfg };
 	struct lb_points points;
 	struct lb_baseline baseline = { 0 };
+	static char baseline_machine[800];
 	struct lb_result *results = NULL;
 	unsigned nresults = 0;
 	struct lb_cpustat startup;
@@ -362,19 +404,25 @@ int main(int argc, char **argv)
 	calibrate_clock();
 	/* after the calibration (--load-ns) and --trace: the points carry both */
 	make_points(&plan, &points);
-	if (cfg.baseline && !baseline_matches(&points, &baseline))
-		lb_die(LB_EXIT_USAGE, "--baseline=%s: no point of this run is in it (lock, ratio, "
-		       "threads, load, load unit and ops/duration mode must match)", cfg.baseline);
+	check_baseline(&cfg, &points, &baseline, baseline_machine, sizeof(baseline_machine));
 	measure_c2c(&plan);
 	warn_busy(&plan, &hyg, &startup);
 	lb_cpustat_free(&startup);
+	lb_run_announce(&plan, &points);
 
+	running = 1;
 	rc = lb_run_all(&plan, &points, lb_verbose > 0 ? lb_output_point_verbose : NULL, &results,
 			&nresults);
+	running = 0;
 	if (rc)
 		lb_exit(rc);
 	warn_steal(results, nresults);
-	rc = report(&plan, &baseline, &hyg, results, nresults);
+	if (lb_stop_requested)
+		lb_warn("interrupted (%s) after %u of %u points: writing those, marked partial",
+			lb_stop_requested == SIGINT ? "SIGINT" : "SIGTERM", nresults, points.n);
+	rc = report(&plan, &baseline, &hyg, results, nresults, points.n, baseline_machine);
+	if (!rc && lb_stop_requested)
+		rc = 128 + lb_stop_requested;
 
 	for (unsigned i = 0; i < nresults; i++)
 		lb_result_free(&results[i]);

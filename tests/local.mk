@@ -121,6 +121,7 @@ TOPO_TESTS = \
 # --- the command line
 CLI_TESTS = \
 	tests/cli/bad-input.sh \
+	tests/cli/frictions.sh \
 	tests/cli/docs-sync.sh \
 	tests/cli/house.sh \
 	tests/cli/table.sh \
@@ -134,6 +135,7 @@ CLI_TESTS = \
 	tests/cli/osq-unqueue.sh \
 	tests/cli/fair.sh \
 	tests/cli/watchdog.sh \
+	tests/cli/time-budget.sh \
 	tests/cli/stats.sh \
 	tests/cli/aqticket-switch.sh \
 	tests/cli/c2c.sh \
@@ -142,6 +144,7 @@ CLI_TESTS = \
 	tests/cli/kernel-locks.sh \
 	tests/cli/roles.sh \
 	tests/cli/baseline.sh \
+	tests/cli/baseline-check.sh \
 	tests/cli/reproduce.sh \
 	tests/cli/numa-locks.sh \
 	tests/cli/completion.sh \

@@ -335,6 +335,27 @@ static void rule_fair(struct lb_cli *st)
 		c->duration = FAIR_DEFAULT_DURATION;
 }
 
+/*
+ * A lock option is for a lock of the run: --aqticket-threshold=2 with
+ * --lock=ticket would change nothing. After the default locks, which
+ * decide the selection when --lock was not given.
+ */
+static void rule_unselected_lock_options(struct lb_cli *st)
+{
+	const struct lb_config *c = st->c;
+
+	for (unsigned k = 0; k < st->nlockopt; k++) {
+		bool sel = false;
+
+		for (unsigned i = 0; i < c->nlocks; i++)
+			sel |= c->locks[i] == st->lockopt[k].lock;
+		if (!sel)
+			lb_die(LB_EXIT_USAGE, "--%s=%s: lock %s is not selected (--lock=%s)",
+			       st->lockopt[k].name, st->lockopt[k].val, st->lockopt[k].lock->name,
+			       st->val[O_LOCK] ? st->val[O_LOCK] : "the default experiment's");
+	}
+}
+
 typedef void lb_rule_fn(struct lb_cli *st);
 
 /* In this order; each rule's comment says why it comes where it does. */
@@ -347,6 +368,7 @@ static lb_rule_fn *const rules[] = {
 	rule_measurement,
 	rule_default_locks,
 	rule_processes,
+	rule_unselected_lock_options,
 	rule_roles,
 	rule_default_loads,
 	rule_fair,

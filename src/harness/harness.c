@@ -91,6 +91,8 @@ static void run_loop(struct lb_run *run, struct lb_worker *w)
 		.lat_r = w->hist_r,	/* NULL: the plain variants */
 		.lat_w = w->hist_w,
 		.lat_every = run->p->lat_every ? run->p->lat_every : 1,
+		/* loop.h: oversubscribed, an operation may take a scheduler tick */
+		.stop_every = run->p->nthreads > run->p->npus ? 1 : LB_STOP_EVERY,
 	};
 	if (run->ops->loop)
 		run->ops->loop(&l);
@@ -451,6 +453,10 @@ int lb_run_point(const struct lb_point *p, struct lb_result *r)
 	}
 	if (!rc)
 		rc = lb_collect_point(run, r);
+	if (!rc) {
+		r->timed_out = run->timed_out;
+		r->interrupted = run->interrupted;
+	}
 	if (!rc && p->validate)
 		rc = lb_validate_point(run, r);
 	point_teardown(run);

@@ -45,6 +45,7 @@ struct lb_point {
 	bool perf;			/* --perf: per-thread perf_event_open counters */
 	struct lb_trace *trace;		/* --trace: the collector (trace.h), or NULL */
 	double timeout;			/* watchdog: seconds without progress, 0 = off */
+	double point_timeout;		/* --point-timeout: seconds before stop is raised, 0 = none */
 	int lock_node;			/* -1: default allocation */
 	const struct lb_pu *pus;	/* placement order; thread i -> pus[i % npus] */
 	unsigned npus;
@@ -94,6 +95,8 @@ struct lb_role_result {
 
 struct lb_result {
 	struct lb_point point;
+	bool timed_out;			/* --point-timeout stopped it: fewer ops than asked */
+	bool interrupted;		/* Ctrl-C or SIGTERM stopped it: not a result */
 	double exec_ms;			/* common start to the last thread's finish */
 	double ops_per_s;		/* all threads' operations over exec_ms */
 	uint64_t ops_total, reads, writes;

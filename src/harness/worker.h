@@ -116,6 +116,7 @@ struct lb_run {
 	uint64_t t_create, t_joined;		/* cycle counter: first create, last join */
 	bool traced;				/* --trace recording was started */
 	struct lb_procs *procs;			/* --processes (process.h), else NULL */
+	bool timed_out, interrupted;		/* watch.c: why stop was raised early */
 };
 
 /* lb_futex() - the futex system call, private unless a --processes point runs */

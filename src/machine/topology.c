@@ -183,6 +183,26 @@ const struct lb_topo_info *lb_topo_info(void)
 }
 
 /* Parse numactl's CPU list syntax into a bitmap of PU logical indexes. */
+/*
+ * What hwloc's list parser lets through: an empty element (0, ,0 0,,1) and a
+ * number it wraps (99999999999 became CPU 1215752191). Return: 0 or -1.
+ */
+static int cpu_list_shape(const char *s, char *why, size_t len)
+{
+	size_t n = strlen(s);
+
+	if (*s == ',' || (n && s[n - 1] == ',') || strstr(s, ",,"))
+		return WHY("empty element in the CPU list");
+	for (const char *p = s; *p; p++) {
+		size_t digits = strspn(p, "0123456789");
+
+		if (digits > 7 || (digits && strtoul(p, NULL, 10) > 1048575))
+			return WHY("CPU %.*s is out of range (0..1048575)", (int)digits, p);
+		p += digits ? digits - 1 : 0;
+	}
+	return 0;
+}
+
 static int parse_cpus(const char *spec, bool physical, hwloc_bitmap_t out, char *why, size_t len)
 {
 	hwloc_bitmap_t want = hwloc_bitmap_alloc();
@@ -195,6 +215,10 @@ static int parse_cpus(const char *spec, bool physical, hwloc_bitmap_t out, char 
 	if (*s == '!') {
 		invert = true;
 		s++;
+	}
+	if (strcmp(s, "all") && cpu_list_shape(s, why, len)) {
+		hwloc_bitmap_free(want);
+		return -1;
 	}
 	if (strcmp(s, "all") == 0) {
 		hwloc_bitmap_zero(want);

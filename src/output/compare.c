@@ -248,6 +248,7 @@ int lb_output_compare(FILE *f, const struct lb_report *rep)
 
 	if (lb_sides_get(rep, &s))
 		return -1;
+	lb_output_compare_notes(f, rep);
 	rc = lb_compare_write(f, &s);
 	lb_sides_free(&s);
 	return rc;

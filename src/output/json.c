@@ -377,7 +377,7 @@ static json_object *config_obj(const struct lb_config *c)
 	ADD(o, "load_unit", JSTR(c->load_ns ? "ns" : "pause"));
 	ADD(o, "delay_pauses", JINT(c->delay));
 	ADD(o, "mode", JSTR(c->duration > 0 ? "time" : "ops"));
-	ADD(o, "ops_per_thread", JINT(c->ops));
+	ADD(o, "ops_per_thread", c->duration > 0 ? NULL : JINT(c->ops));	/* fixed time: null */
 	ADD(o, "duration_s", JDBL(c->duration));
 	ADD(o, "repeat", JINT(c->repeat));
 	ADD(o, "place", JSTR(lb_place_name(c->place)));
@@ -389,6 +389,8 @@ static json_object *config_obj(const struct lb_config *c)
 	ADD(o, "validate", JBOOL(c->validate));
 	ADD(o, "trace", JBOOL(c->trace));
 	ADD(o, "timeout_s", JDBL(c->timeout));
+	/* null: the default, 3 x the duration + 10 s, fixed work 60 s */
+	ADD(o, "point_timeout_s", c->point_timeout_set ? JDBL(c->point_timeout) : NULL);
 	ADD(o, "format", JSTR(c->format ? c->format->name : ""));
 	ADD(o, "default_experiment", JBOOL(c->is_default));
 	return o;
@@ -561,6 +563,9 @@ int lb_output_json(FILE *f, const struct lb_report *rep)
 	for (unsigned i = 0; i < rep->nresults; i++)
 		json_object_array_add(a, result_obj(rep, &rep->results[i]));
 	ADD(root, "results", a);
+	/* Ctrl-C or SIGTERM: the results are the first points of points_planned */
+	ADD(root, "partial", JBOOL(rep->partial));
+	ADD(root, "points_planned", JINT(rep->npoints ? rep->npoints : rep->nresults));
 	fputs(json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED |
 					     JSON_C_TO_STRING_NOSLASHESCAPE), f);
 	fputc('\n', f);

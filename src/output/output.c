@@ -50,11 +50,44 @@ char *lb_fmt_figure(double v, bool fixed_time, char *buf, size_t len)
 {
 	if (fixed_time && v < 9.995)
 		snprintf(buf, len, "%.2f", v);
+	else if (!fixed_time && v < 0.995)
+		snprintf(buf, len, "%.3g", v);	/* below 1 ms: not "0.0" */
 	else if (v < 999.95)
 		snprintf(buf, len, "%.1f", v);
 	else
 		snprintf(buf, len, "%.0f", v);
 	return buf;
+}
+
+void lb_output_compare_notes(FILE *f, const struct lb_report *rep)
+{
+	/* Welch's test needs repetitions on both sides: this run's and the baseline's */
+	bool after = rep->cfg && rep->cfg->repeat > 1, before = rep->nbaseline ? false : after;
+
+	if (rep->baseline_machine && *rep->baseline_machine)
+		fprintf(f, "Before (--baseline=%s): %s\nAfter (this run): host %s, kernel %s, CPU %s\n"
+			"(two machines: the change is not only the patch's)\n", rep->baseline_path,
+			rep->baseline_machine, rep->host, rep->kernel, rep->topo ? rep->topo->cpu_model :
+			"?");
+	for (unsigned i = 0; i < rep->nbaseline; i++)
+		before |= rep->baseline[i].point.repeat > 0;
+	if (rep->cfg && (!after || !before))	/* unit tests have no configuration */
+		fprintf(f, "(one repetition per point: no noise estimate; --repeat=3 or more gives "
+			"Welch's test, '~' marks a change within the noise)\n");
+}
+
+void lb_output_run_notes(FILE *f, const struct lb_report *rep)
+{
+	unsigned to = 0;
+
+	for (unsigned i = 0; i < rep->nresults; i++)
+		to += rep->results[i].timed_out;
+	if (to)
+		fprintf(f, "\n! %u point(s) timed out (--point-timeout): stopped early, the figure "
+			"counts the operations done\n", to);
+	if (rep->partial)
+		fprintf(f, "\nInterrupted after %u of %u points: the run is partial.\n",
+			rep->nresults, rep->npoints);
 }
 
 double lb_point_figure(const struct lb_result *r, bool fixed_time)

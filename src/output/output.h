@@ -31,12 +31,16 @@ struct lb_report {
 	const struct lb_result *baseline;	/* --baseline: the earlier run, "before"; or NULL */
 	unsigned nbaseline;
 	const char *baseline_path;
+	const char *baseline_machine;	/* NULL or "": the same machine; else "host H, kernel K, CPU C" */
 	const struct lb_c2c *c2c;	/* --c2c: the round trips measured, or NULL */
 	unsigned nc2c;
 	char host[128];
 	char kernel[256];
 	char timestamp[40];		/* ISO 8601, UTC */
 	const struct lb_hygiene *hyg;	/* the conditions of the run (hygiene.h), or NULL */
+	/* Ctrl-C or SIGTERM: only the first nresults of npoints points ran (CSV, JSON: partial) */
+	bool partial;
+	unsigned npoints;		/* the points of the run as planned */
 };
 
 struct lb_report;
@@ -72,6 +76,7 @@ struct lb_tcell {
 	unsigned n;		/* repetitions */
 	double *v;		/* their figures: ms, or Mops/s in fixed-time mode */
 	double mean;
+	bool timed_out;		/* one of them was stopped by --point-timeout: marked '!' */
 };
 
 struct lb_trow {
@@ -103,6 +108,13 @@ void lb_ttable_free(struct lb_ttable *t);
 const struct lb_tcell *lb_trow_cell(const struct lb_trow *row, uint64_t load);
 /* lb_table_label() - "rwsem/10:1" */
 char *lb_table_label(const char *lock, const struct lb_ratio *ratio, char *buf, size_t len);
+/*
+ * lb_output_compare_notes() - above a comparison: both machines when the
+ * baseline is another's, and that one repetition gives no noise estimate
+ */
+void lb_output_compare_notes(FILE *f, const struct lb_report *rep);
+/* lb_output_run_notes() - under a text table: timed-out points ('!'), "Interrupted after n of N" */
+void lb_output_run_notes(FILE *f, const struct lb_report *rep);
 /* lb_table_width() - the first column's width: at least @w1, the header and @t's labels */
 int lb_table_width(const struct lb_ttable *t, int w1);
 /* lb_table_header() - the posting's header line ("Load(ns):" with --load-ns) and its dashed rule */

@@ -69,7 +69,7 @@ static void fairness_block(FILE *f, const struct lb_report *rep)
 }
 
 /* Add figure @v to the row's cell for @load, creating both as needed. */
-static int cell_add(struct lb_trow *row, uint64_t load, double v, unsigned max)
+static int cell_add(struct lb_trow *row, uint64_t load, double v, unsigned max, bool timed_out)
 {
 	struct lb_tcell *c = NULL;
 	double *nv;
@@ -91,6 +91,7 @@ static int cell_add(struct lb_trow *row, uint64_t load, double v, unsigned max)
 		return -1;
 	c->v = nv;
 	c->v[c->n] = v;
+	c->timed_out |= timed_out;
 	c->mean = (c->mean * c->n + v) / (c->n + 1);
 	c->n++;
 	return 0;
@@ -145,7 +146,7 @@ static int ttable_build(struct lb_ttable *t, const struct lb_result *const *res,
 			row->tgroup = r->point.tgroup;
 			row->phase = r->point.phase;
 		}
-		if (cell_add(row, r->point.load_arg, point_fig(r, cf), n)) {
+		if (cell_add(row, r->point.load_arg, point_fig(r, cf), n, r->timed_out)) {
 			lb_ttable_free(t);
 			return -1;
 		}
@@ -242,6 +243,9 @@ int lb_table_rows(FILE *f, int w1, const struct lb_ttable *t, bool fixed_time)
 			cells[j].load = row->cells[j].load;
 			lb_fmt_figure(row->cells[j].mean, fixed_time, cells[j].text,
 				      sizeof(cells[j].text));
+			if (row->cells[j].timed_out)
+				strncat(cells[j].text, "!", sizeof(cells[j].text) -
+					strlen(cells[j].text) - 1);
 		}
 		lb_table_row(f, w1, row_label(row->lock, &row->ratio, row->phase, label, sizeof(label)),
 			     row->threads, cells, row->ncells);
@@ -368,6 +372,7 @@ int lb_output_table(FILE *f, const struct lb_report *rep)
 		trace_block(f, rep);
 	if (!rc && lb_verbose > 0)
 		fairness_block(f, rep);
+	lb_output_run_notes(f, rep);
 	for (unsigned i = 0; !rc && i < rep->nresults; i++)
 		if (rep->results[i].point.domains_pretend &&
 		    strcmp(rep->results[i].point.ops->family, "numa") == 0) {
