@@ -20,6 +20,9 @@
 #include "output/output.h"
 #include "locks/registry.h"
 
+
+#define STATS_DEFAULT_REPEAT	5	/* -f stats without --repeat */
+#define STATS_DEFAULT_DURATION	1.0	/* s per point: -f stats without --ops or --duration */
 /* The default experiment: the 2014 rwsem-spinning posting's rows, at a size for a small machine. */
 #define DEFAULT_EXPERIMENT_RATIOS "0:1,1:1,10:1"
 #define DEFAULT_EXPERIMENT_OPS 200000ull	/* about 4 s for mutex,rwsem on a 2-core VM */
@@ -119,6 +122,28 @@ static void rule_format(struct lb_cli *st)
 		c->nformats = 1;
 		c->format = fmt;
 	}
+}
+
+/*
+ * The stats table is the 2013 aqticket posting's: throughput, mean and
+ * standard deviation over repetitions. Unless given, it runs each point for
+ * a second (fixed time: throughput) and five times (a deviation needs
+ * repetitions), as the posting did. After the format rule, which decides
+ * the formats; before the format checks in main, which need --repeat.
+ */
+static void rule_stats_defaults(struct lb_cli *st)
+{
+	struct lb_config *c = st->c;
+	bool stats = false;
+
+	for (unsigned i = 0; i < c->nformats; i++)
+		stats |= c->formats[i]->write == lb_output_stats;
+	if (!stats)
+		return;
+	if (!lb_cli_given(st, O_REPEAT))
+		c->repeat = STATS_DEFAULT_REPEAT;
+	if (!lb_cli_given(st, O_OPS) && !lb_cli_given(st, O_DURATION))
+		c->duration = STATS_DEFAULT_DURATION;
 }
 
 /* --baseline is the "before" of a comparison: it needs the format decided above. */
@@ -347,8 +372,10 @@ static void rule_unselected_lock_options(struct lb_cli *st)
 	for (unsigned k = 0; k < st->nlockopt; k++) {
 		bool sel = false;
 
+		/* an instance (--lock=NAME:OPT=V) selects its lock's options as its defaults */
 		for (unsigned i = 0; i < c->nlocks; i++)
-			sel |= c->locks[i] == st->lockopt[k].lock;
+			sel |= c->locks[i] == st->lockopt[k].lock ||
+			       lb_lock_instance_of(c->locks[i]) == st->lockopt[k].lock;
 		if (!sel)
 			lb_die(LB_EXIT_USAGE, "--%s=%s: lock %s is not selected (--lock=%s)",
 			       st->lockopt[k].name, st->lockopt[k].val, st->lockopt[k].lock->name,
@@ -364,6 +391,7 @@ static lb_rule_fn *const rules[] = {
 	rule_list_locks,
 	rule_pairs,
 	rule_format,
+	rule_stats_defaults,
 	rule_baseline,
 	rule_measurement,
 	rule_default_locks,

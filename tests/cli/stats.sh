@@ -73,6 +73,11 @@ PY
 # a run the table cannot show is refused before it starts
 expect_status 2 "stats with one lock" -- --lock=ticket --repeat=3 -f stats
 grep -q "two locks" "$TMPD/err" || fail "no reason given for one lock"
-expect_status 2 "stats without --repeat" -- --lock=ticket,aqticket -f stats
-grep -q -- "--repeat=2 or more" "$TMPD/err" || fail "no reason given without --repeat"
+expect_status 2 "stats with one repetition" -- --lock=ticket,aqticket --repeat=1 -f stats
+grep -q -- "--repeat=2 or more" "$TMPD/err" || fail "no reason given with --repeat=1"
+# without --repeat, --ops or --duration: the posting's five repetitions of a fixed time
+"$LOCKBENCH" --plan --lock=ticket,aqticket --threads=1 --load=1 -f stats >"$TMPD/plan" 2>&1 ||
+	fail "stats defaults: $(cat "$TMPD/plan")"
+grep -q "each run 5 time(s); fixed time" "$TMPD/plan" || fail "stats defaults: $(grep '^# points' "$TMPD/plan")"
+grep -q "^point ticket/0:1 threads=1 load=1 duration=1s$" "$TMPD/plan" || fail "stats defaults: no 1 s point"
 finish
