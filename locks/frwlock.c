@@ -228,6 +228,7 @@ static void frw_exclude(struct lb_frwlock *l, uint64_t bit, uint64_t count_mask)
 
 static LB_NOINLINE void frwlock_lock_slow(struct lb_frwlock *l, struct lb_tctx *t)
 {
+	lb_torture_point(t);	/* --torture: widen the window the fast path left */
 	frw_write_mutex(l, t);
 	lb_local_bh_disable(t);
 	frw_exclude(l, l->soft_wmask, l->rmask[LB_CTX_SOFTIRQ]);

@@ -6,6 +6,7 @@ liblockbench_a_SOURCES += \
 	locks/frwlock.h locks/park.h \
 	locks/null.c \
 	locks/busted.c \
+	locks/busted-rw.c \
 	locks/stall.c \
 	locks/tas.c \
 	locks/ttas.c \

@@ -152,6 +152,42 @@ struct lb_tctx {
 	unsigned ndomains;
 };
 
+/**
+ * struct lb_torture - one thread's --torture state (the harness's)
+ * @hook: a random pause or sched_yield(), or nothing (validate.c)
+ * @rng:  the thread's random state
+ */
+struct lb_torture {
+	void (*hook)(struct lb_torture *tt);
+	uint64_t rng;
+};
+
+/*
+ * lb_torture_self - the calling thread's torture state, NULL unless the
+ * point tortures (set by the harness's worker). A thread variable rather
+ * than a field of struct lb_tctx, which locks copy (lb_tctx_sub()) in
+ * their fast paths: the measured code stays what it was.
+ */
+extern __thread struct lb_torture *lb_torture_self;
+
+/*
+ * lb_torture_point() - where a lock's slow path (LB_NOINLINE, out of the
+ * measured loop's inlined code) may be delayed by --torture, as
+ * locktorture's random delays: nothing unless the point tortures. The
+ * checked loop calls it inside its critical sections and between
+ * operations; the plain variants never do. Only where the plain variants
+ * still compile to the same code: a call in a slow path that made none
+ * changes how GCC allocates the caller's registers (-fipa-ra), so the
+ * spinning locks' leaf slow paths have none.
+ */
+#define lb_torture_point(t)								\
+	do {										\
+		struct lb_torture *lb_tt_ = lb_torture_self;				\
+		(void)(t);								\
+		if (lb_unlikely(lb_tt_ != NULL))					\
+			lb_tt_->hook(lb_tt_);						\
+	} while (0)
+
 /* lb_irq_masked() - must a handler of class @ctx wait (for signal handlers)? */
 static inline bool lb_irq_masked(const struct lb_irq *q, enum lb_context ctx)
 {

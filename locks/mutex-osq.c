@@ -195,6 +195,7 @@ static LB_NOINLINE void mutex_osq_lock_slowpath(struct mutex_osq *l, struct lb_t
 {
 	struct lb_sleep_thread *st = lb_sleep_thread(t);
 
+	lb_torture_point(t);	/* --torture: widen the window the fast path left */
 	lb_count(t, CTR_SLOWPATHS);
 	if (mutex_osq_optimistic_spin(l, t))
 		return;

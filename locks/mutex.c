@@ -213,6 +213,7 @@ static LB_NOINLINE void mutex_lock_slowpath(struct mutex *l, struct lb_tctx *t)
 	struct lb_waiter *w = &st->waiter;
 	bool first = false;
 
+	lb_torture_point(t);	/* --torture: widen the window the fast path left */
 	lb_count(t, CTR_SLOWPATHS);
 	if (!mutex_trylock_or_owner(l, me) || mutex_optimistic_spin(l, t, NULL))
 		return;

@@ -425,10 +425,12 @@ static inline int lb_qrw_describe(struct lb_qrw *l, const enum lb_qrw_variant v,
 	}										\
 	static LB_NOINLINE void pfx##_read_slow(void *lock, struct lb_tctx *t, uint32_t c)	\
 	{										\
+		lb_torture_point(t);						\
 		lb_qrw_read_slow(lock, t, c, variant, cb);				\
 	}										\
 	static LB_NOINLINE void pfx##_write_slow(void *lock, struct lb_tctx *t)		\
 	{										\
+		lb_torture_point(t);						\
 		lb_qrw_write_slow(lock, t, variant, cb);				\
 	}										\
 	static inline LB_UNUSED void pfx##_read_lock(void *lock, struct lb_tctx *t)	\

@@ -320,6 +320,7 @@ static LB_NOINLINE void rwsem_down_read_slowpath(struct rwsem *sem, struct lb_tc
 	int64_t adjustment = -RWSEM_READER_BIAS, rcnt = count >> RWSEM_READER_SHIFT;
 	struct lb_wake_q q;
 
+	lb_torture_point(t);	/* --torture: widen the window the fast path left */
 	lb_count(t, CTR_READ_SLOW);
 	lb_wake_q_init(&q);
 	/* likely owned by several readers: queue, so that a waiting writer is not starved */
@@ -582,6 +583,7 @@ static LB_NOINLINE void rwsem_down_write_slowpath(struct rwsem *sem, struct lb_t
 	struct lb_budget b;
 	struct lb_wake_q q;
 
+	lb_torture_point(t);	/* --torture: widen the window the fast path left */
 	lb_count(t, CTR_WRITE_SLOW);
 	lb_budget_start(&b, sem->s.spin_budget);
 	if (rwsem_can_spin_on_owner(sem, &b) && rwsem_optimistic_spin(sem, t, &b))

@@ -21,6 +21,7 @@
 #include "locks/registry.h"
 #include "plan/run.h"
 #include "machine/hygiene.h"
+#include "plan/torture.h"
 #include "machine/topology.h"
 #include "kernel/trace.h"
 
@@ -402,6 +403,8 @@ int main(int argc, char **argv)
 	lb_hygiene_read(&hyg, plan.pus, plan.npus);
 	run_prepare(&plan, &baseline);
 	calibrate_clock();
+	if (cfg.torture)	/* its own rounds (torture.c), a summary line per lock */
+		lb_exit(lb_torture_run(&plan, stdout));
 	/* after the calibration (--load-ns) and --trace: the points carry both */
 	make_points(&plan, &points);
 	check_baseline(&cfg, &points, &baseline, baseline_machine, sizeof(baseline_machine));

@@ -15,7 +15,8 @@ UNIT_TESTS = \
 	tests/unit/test-frwlock \
 	tests/unit/test-skeleton \
 	tests/unit/test-layout \
-	tests/unit/test-plugin-abi
+	tests/unit/test-plugin-abi \
+	tests/unit/test-wrong-verb
 check_PROGRAMS += $(UNIT_TESTS)
 tests_unit_test_parse_SOURCES = tests/unit/test-parse.c tests/unit/check.h
 tests_unit_test_harness_SOURCES = tests/unit/test-harness.c tests/unit/check.h
@@ -30,11 +31,13 @@ tests_unit_test_frwlock_SOURCES = tests/unit/test-frwlock.c tests/unit/check.h
 tests_unit_test_layout_SOURCES = tests/unit/test-layout.c tests/unit/check.h
 tests_unit_test_plugin_abi_SOURCES = tests/unit/test-plugin-abi.c tests/unit/plugin-abi-public.c \
 	tests/unit/plugin-abi.h tests/unit/check.h
+tests_unit_test_wrong_verb_SOURCES = tests/unit/test-wrong-verb.c tests/unit/check.h
 
 # --- every lock under --validate (one .validate file per lock)
 VALIDATE_TESTS = \
 	tests/validate/null.validate \
 	tests/validate/busted.validate \
+	tests/validate/busted-rw.validate \
 	tests/validate/tas.validate \
 	tests/validate/ttas.validate \
 	tests/validate/ttas-nobackoff.validate \
@@ -136,6 +139,8 @@ CLI_TESTS = \
 	tests/cli/fair.sh \
 	tests/cli/watchdog.sh \
 	tests/cli/time-budget.sh \
+	tests/cli/validate-controls.sh \
+	tests/cli/torture.sh \
 	tests/cli/stats.sh \
 	tests/cli/aqticket-switch.sh \
 	tests/cli/c2c.sh \

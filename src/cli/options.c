@@ -159,6 +159,12 @@ const struct lb_optdef lb_opts[O_NOPTS] = {
 	  "mapping, with shared futexes (no FUTEX_PRIVATE_FLAG); only locks flagged P in "
 	  "--list-locks (exit 5 for the others), --scenario=mix only",
 	  .type = LB_OPT_FLAG, LB_FIELD(processes) },
+	[O_TORTURE] = { "torture", 0, NULL, MEAS,
+	  "torture each lock under --validate for --duration seconds (default 10 per lock): "
+	  "rounds of 1 to 4x the CPUs in threads, random mixes and shuffled placements, "
+	  "random delays and yields inside the critical sections and slow paths; one "
+	  "summary line per lock, exit status 3 when a check fails",
+	  .type = LB_OPT_FLAG, LB_FIELD(torture) },
 	[O_C2C] = { "c2c", 0, NULL, MEAS,
 	  "first measure the core-to-core cache-line round trip from the placement's first "
 	  "CPU to each other one, the physical floor of a lock hand-off; each point's time "

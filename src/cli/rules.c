@@ -166,6 +166,11 @@ static void rule_measurement(struct lb_cli *st)
 	struct lb_config *c = st->c;
 	enum lb_opt_id fair_opt = O_NONE;
 
+	if (c->torture && (c->latency || c->scenario != LB_SCN_MIX || c->plan))
+		lb_die(LB_EXIT_USAGE, "--torture: runs its own rounds of the mix under --validate; "
+		       "not with %s", c->latency ? "--latency" : c->plan ? "--plan" : "--scenario");
+	if (c->torture)
+		c->validate = true;
 	if (c->latency && c->validate)
 		lb_die(LB_EXIT_USAGE, "--latency: --validate's checking critical sections would be "
 		       "timed too; measure without --validate");

@@ -69,14 +69,6 @@ static void run_loop(struct lb_run *run, struct lb_worker *w)
 		lb_role_rw(w->rt, &w->reads, &w->writes);
 		return;
 	}
-	if (run->p->validate) {
-		lb_loop_checking(run, w);
-		return;
-	}
-	if (!run->ops->loop && !w->hist_r) {
-		lb_loop_pointers(run, w);
-		return;
-	}
 	l = (struct lb_loop){
 		.lock = run->lock,
 		.t = &w->tctx,
@@ -93,11 +85,12 @@ static void run_loop(struct lb_run *run, struct lb_worker *w)
 		.lat_every = run->p->lat_every ? run->p->lat_every : 1,
 		/* loop.h: oversubscribed, an operation may take a scheduler tick */
 		.stop_every = run->p->nthreads > run->p->npus ? 1 : LB_STOP_EVERY,
+		.chk = run->p->validate ? run->v : NULL,	/* the checked variants */
 	};
 	if (run->ops->loop)
 		run->ops->loop(&l);
 	else
-		lb_loop_pointers_latency(run->ops, &l);
+		lb_loop_pointers(run->ops, &l);
 	w->reads = l.reads;
 	w->writes = l.done - l.reads;
 }
@@ -144,6 +137,10 @@ static void *worker_main(void *argp)
 		w->nops = lb_thread_nops(p, tid);
 		w->cpu_seen = sched_getcpu();
 		w->tid_os = (pid_t)syscall(SYS_gettid);
+		if (p->torture) {
+			lb_torture_init(&w->torture, lb_cycles() * 2654435761u + tid + 1);
+			lb_torture_self = &w->torture;
+		}
 		if (p->ops->thread_init)
 			err = p->ops->thread_init(run->lock, &w->tctx);
 	}
@@ -189,6 +186,7 @@ static void *worker_main(void *argp)
 	if (w && !lb_load_relaxed(&run->stop)) {
 		run_loop(run, w);
 	}
+	lb_torture_self = NULL;
 	if (w && w->rt)
 		lb_role_thread_done(w->rt);
 	if (w) {
@@ -253,6 +251,11 @@ static int point_alloc(const struct lb_point *p, struct lb_result *r, struct lb_
 	}
 	run->p = p;
 	run->ops = p->ops;
+	run->v->stop = &run->stop;
+	run->v->is_locked = p->ops->is_locked;
+	run->v->trylock = p->ops->trylock;
+	run->v->read_trylock = p->ops->read_trylock;
+	run->v->noexcl = (p->ops->flags & LB_LOCK_F_NOEXCL) != 0;
 	return 0;
 }
 
@@ -292,6 +295,7 @@ static int point_setup(struct lb_run *run)
 		return LB_EXIT_RUNTIME;
 	}
 	run->lock_inited = true;
+	run->v->lock = run->lock;
 	if (p->roles) {
 		err = lb_role_point_init(p, run->lock, &run->stop, &run->rp);
 		if (err) {

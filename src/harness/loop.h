@@ -10,15 +10,19 @@
  *					express: timed readers, periodic writers,
  *					trylock threads, interrupt readers; the
  *					ops through pointers
- *	checking loop	validate.c	--validate: the interleave below with
- *					critical sections that check exclusion,
- *					trylock every fourth operation; the ops
- *					through pointers (also, without checks,
- *					the loop of a lock with no .loop)
+ *	checked loop	this file	--validate and --torture: the measured
+ *					loop below built a second time in
+ *					every lock file (checked body), with the
+ *					checks of validate.c in its critical
+ *					sections, trylock every fourth
+ *					operation, and the --torture hook
  *	measured loop	this file	everything else (--scenario=roles too:
  *					each thread its own ratio): the
  *					interleave, the lock's fast path
  *					inlined, plain or --latency
+ *
+ * A lock without .loop (a test's) runs the same body with its verbs
+ * through the ops pointers (validate.c), checked or not.
  *
  * A harness that calls every lock through a function pointer pays two
  * indirect calls per operation: about 4 ns on the build VM, twice the
@@ -51,6 +55,19 @@
  * own histogram (hist.h), allocated before the start barrier: still no
  * allocation and no system call. The plain variants are compiled without
  * any of it, so they cost exactly what they cost before.
+ *
+ * --validate (and --torture) select two checked variants: the
+ * same verbs, inlined the same way, so what is validated is what is
+ * measured. Inside every write section the writer checks that it is alone
+ * and moves the shared value in two steps with a pause between (odd while
+ * it is inside), inside every read section the reader checks that no
+ * writer is inside and that the value is even and does not move
+ * (lb_check_write_cs(), lb_check_read_cs() in validate.c). At the end the
+ * value is twice the writes done. Every fourth operation takes the lock
+ * with its trylock, where it has one. With --torture the thread has a
+ * torture state (lb_torture_self, lock.h): the checks call its hook inside the
+ * sections, and the loop calls it between operations (random pauses,
+ * sched_yield). None of this is in the plain variants' code.
  */
 #ifndef LB_LOCKS_LOOP_H
 #define LB_LOCKS_LOOP_H
@@ -94,10 +111,41 @@ struct lb_loop {
 	struct lb_hist *lat_r, *lat_w;
 	uint32_t lat_every;
 	uint32_t stop_every;
+	struct lb_check *chk;
 };
 
 /* fixed work: operations between two looks at the stop flag (see above) */
 #define LB_STOP_EVERY 64
+
+typedef bool (*lb_try_verb)(void *lock, struct lb_tctx *t);
+
+/**
+ * struct lb_check - --validate's shared state: who is inside, the value
+ * the write sections move, the first violation
+ * @writers, @readers: threads inside a write, read section
+ * @data:    the shared value: +1 on entering a write section, +1 on leaving
+ * @violation: set by the first violation, whose text is @what
+ * @stop:    raised at the first violation
+ * @lock, @is_locked: the lock, and its is_locked() or NULL
+ * @trylock, @read_trylock: taken every fourth operation, where not NULL
+ * @noexcl:  the lock gives no exclusion (LB_LOCK_F_NOEXCL): no section checks
+ */
+struct lb_check {
+	int32_t writers LB_ALIGNED;
+	int32_t readers;
+	uint64_t data LB_ALIGNED;
+	int violation LB_ALIGNED;
+	char what[256];
+	uint32_t *stop;
+	void *lock;
+	bool (*is_locked)(void *lock);
+	lb_try_verb trylock, read_trylock;
+	bool noexcl;
+};
+
+/* validate.c: the checked critical sections (the checked variants call them) */
+void lb_check_write_cs(struct lb_check *c, struct lb_tctx *t, uint64_t load);
+void lb_check_read_cs(struct lb_check *c, struct lb_tctx *t, uint64_t load);
 
 typedef void (*lb_verb)(void *lock, struct lb_tctx *t);
 
@@ -124,6 +172,18 @@ lb_timed_acquire(lb_verb verb, void *lock, struct lb_tctx *t, const bool lat, st
 		verb(lock, t);
 		t1 = lb_cycles_fenced();
 		lb_hist_add(h, t1 - t0);
+	} else {
+		verb(lock, t);
+	}
+}
+
+/* lb_check_acquire() - the checked variants' acquisition: trylock every fourth operation */
+static inline __attribute__((always_inline)) void
+lb_check_acquire(lb_verb verb, lb_try_verb try, void *lock, struct lb_tctx *t, uint64_t n)
+{
+	if (try && (n & 3) == 3) {
+		while (!try(lock, t))	/* ck's validators: alternate lock and trylock */
+			lb_cpu_relax();
 	} else {
 		verb(lock, t);
 	}
@@ -179,8 +239,59 @@ lb_loop_body(struct lb_loop *l, lb_verb wlock, lb_verb wunlock, lb_verb rlock, l
 }
 
 /*
- * The eight variants (fixed work or time, exclusive or mixed, plain or
- * --latency) are `flatten`ed: every call in them is inlined where
+ * lb_loop_body_checked() - the body above with the checks (the checked
+ * variants): the same interleave and the same verbs, inlined the same way;
+ * a separate body so that the plain variants compile to exactly the code
+ * they did. Keep the two interleaves in step.
+ */
+static inline __attribute__((always_inline)) void
+lb_loop_body_checked(struct lb_loop *l, lb_verb wlock, lb_verb wunlock, lb_verb rlock,
+		     lb_verb runlock, const bool mixed)
+{
+	struct lb_check *const c = l->chk;
+	void *const lock = l->lock;
+	struct lb_tctx *const t = l->t;
+	const uint64_t nops = l->nops, load = l->load, delay = l->delay;
+	const uint32_t period = l->period, nreads = l->nreads;
+	uint64_t *const opsp = l->ops;
+	uint32_t pos = t->tid % period;
+	uint64_t n, reads = 0;
+
+	for (n = 0; n < nops; n++) {
+		/* relaxed: time is up, or a violation (fixed work too) */
+		if (lb_unlikely(lb_load_relaxed(l->stop)))
+			break;
+		if (mixed && pos < nreads) {
+			lb_check_acquire(rlock, c->read_trylock, lock, t, n);
+			if (!c->noexcl)
+				lb_check_read_cs(c, t, load);
+			else
+				lb_pause_n(load);
+			runlock(lock, t);
+			reads++;
+		} else {
+			lb_check_acquire(wlock, c->trylock, lock, t, n);
+			if (!c->noexcl)
+				lb_check_write_cs(c, t, load);
+			else
+				lb_pause_n(load);
+			wunlock(lock, t);
+		}
+		if (mixed && ++pos == period)
+			pos = 0;
+		lb_pause_n(delay);
+		lb_torture_point(t);	/* --torture: between operations too */
+		/* relaxed: progress for the watchdog; the join publishes the final value */
+		lb_store_relaxed(opsp, n + 1);
+	}
+	l->done = n;
+	l->reads = reads;
+}
+
+/*
+ * The ten variants (fixed work or time, exclusive or mixed, plain or
+ * --latency; and the two checked ones, exclusive or mixed, which watch the
+ * stop flag in both modes) are `flatten`ed: every call in them is inlined where
  * the compiler can, so a lock's fast path lands in the loop; a slow path
  * the lock marks noinline (as the kernel keeps its slow paths out of line)
  * stays a call.
@@ -195,6 +306,12 @@ lb_loop_body(struct lb_loop *l, lb_verb wlock, lb_verb wunlock, lb_verb rlock, l
 		lb_loop_body(l, wl, wu, rl, ru, timed, mixed, lat);			\
 	}
 
+#define LB_LOCK_LOOP_VARIANT_C(name, wl, wu, rl, ru, mixed)				\
+	static __attribute__((noinline, flatten)) void name(struct lb_loop *l)		\
+	{										\
+		lb_loop_body_checked(l, wl, wu, rl, ru, mixed);				\
+	}
+
 #define LB_LOCK_LOOP(name, wl, wu, rl, ru)						\
 	LB_LOCK_LOOP_VARIANT(name##_ops_excl, wl, wu, rl, ru, false, false, false)	\
 	LB_LOCK_LOOP_VARIANT(name##_ops_mixed, wl, wu, rl, ru, false, true, false)	\
@@ -204,9 +321,13 @@ lb_loop_body(struct lb_loop *l, lb_verb wlock, lb_verb wunlock, lb_verb rlock, l
 	LB_LOCK_LOOP_VARIANT(name##_lat_ops_mixed, wl, wu, rl, ru, false, true, true)	\
 	LB_LOCK_LOOP_VARIANT(name##_lat_time_excl, wl, wu, rl, ru, true, false, true)	\
 	LB_LOCK_LOOP_VARIANT(name##_lat_time_mixed, wl, wu, rl, ru, true, true, true)	\
+	LB_LOCK_LOOP_VARIANT_C(name##_chk_excl, wl, wu, rl, ru, false)			\
+	LB_LOCK_LOOP_VARIANT_C(name##_chk_mixed, wl, wu, rl, ru, true)			\
 	static void name(struct lb_loop *l)						\
 	{										\
-		if (l->lat_r)								\
+		if (l->chk)								\
+			(l->nreads ? name##_chk_mixed : name##_chk_excl)(l);			\
+		else if (l->lat_r)							\
 			(l->timed ? (l->nreads ? name##_lat_time_mixed : name##_lat_time_excl)	\
 				  : (l->nreads ? name##_lat_ops_mixed : name##_lat_ops_excl))(l);\
 		else if (l->timed)							\

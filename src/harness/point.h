@@ -42,6 +42,7 @@ struct lb_point {
 	double duration;		/* seconds; > 0 means fixed time */
 	bool validate;
 	bool processes;			/* --processes: each worker a process (process.c) */
+	bool torture;			/* --torture: the hook of lock.h's lb_torture_point() */
 	bool perf;			/* --perf: per-thread perf_event_open counters */
 	struct lb_trace *trace;		/* --trace: the collector (trace.h), or NULL */
 	double timeout;			/* watchdog: seconds without progress, 0 = off */

@@ -80,7 +80,7 @@ struct lb_run *lb_proc_alloc(const struct lb_point *p)
 	if (p->latency)
 		pr->slot += 2 * round_up(sizeof(struct lb_hist), LB_CACHELINE);
 	pr->slot = round_up(pr->slot, page);
-	head = round_up(sizeof(*run), LB_CACHELINE) + round_up(sizeof(struct lb_vstate), LB_CACHELINE) +
+	head = round_up(sizeof(*run), LB_CACHELINE) + round_up(sizeof(struct lb_check), LB_CACHELINE) +
 	       3 * round_up(n * sizeof(void *), LB_CACHELINE);
 	lock_off = round_up(head, page);
 	lsize = round_up(p->ops->lock_size, LB_CACHELINE) + LB_CACHELINE;

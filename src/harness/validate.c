@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * validate.c - the loops that call the lock through its ops pointers, beside
- * the measured loop of loop.h (which runs when, loop.h says): --validate's
- * checking loop, and the loop of a lock that has no lb_lock_ops.loop; and
- * the checks after a --validate point
+ * validate.c - the checked critical sections that the checked variants of
+ * loop.h call (--validate, --torture), --torture's hook, the loop of a lock
+ * that has no lb_lock_ops.loop (loop.h's body through the ops pointers),
+ * and the checks after a --validate point
  */
 #include "config.h"
 
 #include <stdarg.h>
+#include <sched.h>
 #include <stdio.h>
 
 #include "base/lb-atomic.h"
@@ -27,156 +28,127 @@ uint64_t lb_expected_reads(const struct lb_ratio *ratio, unsigned tid, uint64_t 
 	return reads;
 }
 
-LB_PRINTF(2, 3) static void violation(struct lb_run *run, const char *fmt, ...)
+LB_PRINTF(2, 3) static void violation(struct lb_check *c, const char *fmt, ...)
 {
-	struct lb_vstate *v = run->v;
 	int expected = 0;
 
-	if (lb_cmpxchg_acq_rel(&v->violation, &expected, 1)) {
+	if (lb_cmpxchg_acq_rel(&c->violation, &expected, 1)) {
 		va_list ap;
 
 		va_start(ap, fmt);
-		vsnprintf(v->what, sizeof(v->what), fmt, ap);
+		vsnprintf(c->what, sizeof(c->what), fmt, ap);
 		va_end(ap);
 		/* release: the message is written before anyone sees stop */
-		lb_store_release(&run->stop, 1);
+		lb_store_release(c->stop, 1);
 	}
-}
-
-/* The validating critical sections (ck's regression validators, extended to readers). */
-static LB_NOINLINE void validate_write_cs(struct lb_run *run, uint64_t load)
-{
-	struct lb_vstate *v = run->v;
-	int32_t w = lb_fetch_add_relaxed(&v->writers, 1);
-	int32_t r = lb_load_relaxed(&v->readers);
-	volatile uint64_t *data = &v->data;
-	uint64_t start;
-
-	if (w != 0 || r != 0)
-		violation(run, "a writer entered while %d other writer(s) and %d reader(s) were inside",
-			  w, r);
-	if (run->ops->is_locked && !run->ops->is_locked(run->lock))
-		violation(run, "is_locked() says free while a writer holds it");
-	start = *data;
-	for (int k = 1; k <= 10; k++)
-		*data = start + (uint64_t)k;
-	lb_pause_n(load);
-	if (*data != start + 10)
-		violation(run, "data written under the lock changed under the writer's feet "
-			  "(%d writers, %d readers inside)", lb_load_relaxed(&v->writers),
-			  lb_load_relaxed(&v->readers));
-	w = lb_load_relaxed(&v->writers);
-	r = lb_load_relaxed(&v->readers);
-	if (w != 1 || r != 0)
-		violation(run, "a writer found %d other writer(s) and %d reader(s) inside on its way out",
-			  w - 1, r);
-	lb_fetch_sub_relaxed(&v->writers, 1);
-}
-
-static LB_NOINLINE void validate_read_cs(struct lb_run *run, uint64_t load)
-{
-	struct lb_vstate *v = run->v;
-	volatile uint64_t *data = &v->data;
-	int32_t w;
-	uint64_t d0, d1;
-
-	lb_fetch_add_relaxed(&v->readers, 1);
-	w = lb_load_relaxed(&v->writers);
-	if (w != 0)
-		violation(run, "a reader entered while %d writer(s) were inside", w);
-	d0 = *data;
-	lb_pause_n(load);
-	d1 = *data;
-	w = lb_load_relaxed(&v->writers);
-	if (w != 0 || d0 != d1)
-		violation(run, "a reader saw %d writer(s) inside on its way out%s", w,
-			  d0 != d1 ? " and the data changed under it" : "");
-	lb_fetch_sub_relaxed(&v->readers, 1);
 }
 
 /*
- * The checking loop of --validate, and the loop of a lock that has no
- * lb_lock_ops.loop: the same interleave as loop.h, calling the verbs
- * through pointers. With @validate the critical sections check exclusion
- * and every fourth operation spins on trylock where the lock has one
- * (Concurrency Kit's validators alternate the same way).
+ * A writer moves the shared value in two steps (odd while it is inside),
+ * with at least this many pauses between them, so that a reader or writer
+ * let in beside it sees it there even when the section is otherwise empty
+ * (--load=0) and two threads share two CPUs. A reader waits a quarter of
+ * that between its two reads of the value.
  */
-static LB_ALWAYS_INLINE void work_loop(struct lb_run *run, struct lb_worker *w, const bool validate,
-				       const bool timed, const bool mixed)
-{
-	const struct lb_lock_ops *ops = run->ops;
-	void (*const wlock)(void *, struct lb_tctx *) = ops->lock;
-	void (*const wunlock)(void *, struct lb_tctx *) = ops->unlock;
-	void (*const rlock)(void *, struct lb_tctx *) = ops->read_lock ? ops->read_lock : ops->lock;
-	void (*const runlock)(void *, struct lb_tctx *) =
-		ops->read_unlock ? ops->read_unlock : ops->unlock;
-	bool (*const wtry)(void *, struct lb_tctx *) = ops->trylock;
-	bool (*const rtry)(void *, struct lb_tctx *) = ops->read_trylock;
-	const bool noexcl = (ops->flags & LB_LOCK_F_NOEXCL) != 0;
-	void *const lock = run->lock;
-	struct lb_tctx *const t = &w->tctx;
-	const uint64_t nops = w->nops, load = run->p->load, delay = run->p->delay;
-	const uint32_t period = w->period, nreads = w->nreads;
-	uint32_t pos = t->tid % period;
-	uint64_t n, reads = 0;
+#define LB_CHECK_GAP 64
 
-	for (n = 0; n < nops; n++) {
-		/* fixed work too: --point-timeout and Ctrl-C (a loop through pointers anyway) */
-		if (lb_unlikely(lb_load_relaxed(&run->stop)))
-			break;
-		if (mixed && pos < nreads) {
-			if (validate && rtry && (n & 3) == 3) {
-				while (!rtry(lock, t))	/* ck: alternate lock with spinning on trylock */
-					lb_cpu_relax();
-			} else {
-				rlock(lock, t);
-			}
-			if (validate && !noexcl)
-				validate_read_cs(run, load);
-			else
-				lb_pause_n(load);
-			runlock(lock, t);
-			reads++;
-		} else {
-			if (validate && wtry && (n & 3) == 3) {
-				while (!wtry(lock, t))
-					lb_cpu_relax();
-			} else {
-				wlock(lock, t);
-			}
-			if (validate && !noexcl)
-				validate_write_cs(run, load);
-			else
-				lb_pause_n(load);
-			wunlock(lock, t);
-		}
-		if (mixed && ++pos == period)
-			pos = 0;
-		lb_pause_n(delay);
-		lb_store_relaxed(&w->ops, n + 1);
-	}
-	w->reads = reads;
-	w->writes = n - reads;
+/*
+ * The checked critical sections (ck's regression validators, extended to
+ * readers and to a value moved in two steps), called by the checked
+ * variants of every lock's loop (loop.h).
+ */
+void lb_check_write_cs(struct lb_check *c, struct lb_tctx *t, uint64_t load)
+{
+	int32_t w = lb_fetch_add_relaxed(&c->writers, 1);
+	int32_t r = lb_load_relaxed(&c->readers);
+	volatile uint64_t *data = &c->data;
+	uint64_t start;
+
+	if (w != 0 || r != 0)
+		violation(c, "a writer entered while %d other writer(s) and %d reader(s) were inside",
+			  w, r);
+	if (c->is_locked && !c->is_locked(c->lock))
+		violation(c, "is_locked() says free while a writer holds it");
+	start = *data;
+	if (start & 1)
+		violation(c, "a writer entered while another was half-way through its section");
+	*data = start + 1;
+	lb_pause_n(load > LB_CHECK_GAP ? load : LB_CHECK_GAP);
+	lb_torture_point(t);
+	if (*data != start + 1)
+		violation(c, "data written under the lock changed under the writer's feet "
+			  "(%d writers, %d readers inside)", lb_load_relaxed(&c->writers),
+			  lb_load_relaxed(&c->readers));
+	*data = start + 2;
+	w = lb_load_relaxed(&c->writers);
+	r = lb_load_relaxed(&c->readers);
+	if (w != 1 || r != 0)
+		violation(c, "a writer found %d other writer(s) and %d reader(s) inside on its way out",
+			  w - 1, r);
+	lb_fetch_sub_relaxed(&c->writers, 1);
 }
 
-/* For a lock without its own loop (lb_lock_ops.loop): the verbs through pointers. */
-LB_NOINLINE void lb_loop_pointers(struct lb_run *run, struct lb_worker *w)
+void lb_check_read_cs(struct lb_check *c, struct lb_tctx *t, uint64_t load)
 {
-	work_loop(run, w, false, true, true);
+	volatile uint64_t *data = &c->data;
+	int32_t w;
+	uint64_t d0, d1;
+
+	lb_fetch_add_relaxed(&c->readers, 1);
+	w = lb_load_relaxed(&c->writers);
+	if (w != 0)
+		violation(c, "a reader entered while %d writer(s) were inside", w);
+	d0 = *data;
+	lb_pause_n(load > LB_CHECK_GAP / 4 ? load : LB_CHECK_GAP / 4);
+	lb_torture_point(t);
+	d1 = *data;
+	w = lb_load_relaxed(&c->writers);
+	if (w != 0 || d0 != d1 || (d0 & 1))
+		violation(c, "a reader saw %d writer(s) inside on its way out%s", w,
+			  d0 != d1 ? " and the data changed under it" :
+			  (d0 & 1) ? " and a write half done" : "");
+	lb_fetch_sub_relaxed(&c->readers, 1);
 }
 
-LB_NOINLINE void lb_loop_checking(struct lb_run *run, struct lb_worker *w)
+/* --torture's hook: one call in 16 a random pause (up to 511), one in 128 a yield */
+static void torture_hook(struct lb_torture *tt)
 {
-	work_loop(run, w, true, true, true);
+	uint64_t x = tt->rng;
+
+	/* xorshift64 */
+	x ^= x << 13;
+	x ^= x >> 7;
+	x ^= x << 17;
+	tt->rng = x;
+	if ((x & 127) == 0)
+		sched_yield();
+	else if ((x & 15) == 1)
+		lb_pause_n((x >> 8) & 511);
 }
 
-/* --latency for a lock without its own loop: the loop.h body, verbs through pointers */
-LB_NOINLINE void lb_loop_pointers_latency(const struct lb_lock_ops *ops, struct lb_loop *l)
+__thread struct lb_torture *lb_torture_self;
+
+void lb_torture_init(struct lb_torture *tt, uint64_t seed)
+{
+	tt->hook = torture_hook;
+	tt->rng = seed ? seed : 0x9e3779b97f4a7c15ull;
+}
+
+/*
+ * A lock without its own loop (lb_lock_ops.loop: a test's lock): loop.h's
+ * body, the verbs through pointers; checked with @l->chk.
+ */
+LB_NOINLINE void lb_loop_pointers(const struct lb_lock_ops *ops, struct lb_loop *l)
 {
 	lb_verb rl = ops->read_lock ? ops->read_lock : ops->lock;
 	lb_verb ru = ops->read_unlock ? ops->read_unlock : ops->unlock;
 
-	lb_loop_body(l, ops->lock, ops->unlock, rl, ru, l->timed, l->nreads != 0, true);
+	if (l->chk)
+		lb_loop_body_checked(l, ops->lock, ops->unlock, rl, ru, l->nreads != 0);
+	else if (l->lat_r)
+		lb_loop_body(l, ops->lock, ops->unlock, rl, ru, l->timed, l->nreads != 0, true);
+	else
+		lb_loop_body(l, ops->lock, ops->unlock, rl, ru, l->timed, l->nreads != 0, false);
 }
 
 int lb_validate_point(const struct lb_run *run, const struct lb_result *r)
@@ -185,6 +157,8 @@ int lb_validate_point(const struct lb_run *run, const struct lb_result *r)
 	const struct lb_lock_ops *ops = run->ops;
 	char ratio[32];
 	int rc = 0;
+
+	uint64_t writes = 0;
 
 	if (run->v->violation) {
 		lb_err("validation failed: lock %s, ratio %s, %u threads: %s", ops->name,
@@ -206,6 +180,16 @@ int lb_validate_point(const struct lb_run *run, const struct lb_result *r)
 			       (unsigned long long)tr->writes, (unsigned long long)want);
 			rc = LB_EXIT_VALIDATE;
 		}
+		writes += tr->writes;
+	}
+	/* every write section moved the shared value by two, and nothing else did */
+	if (!rc && !run->v->noexcl && run->v->data != 2 * writes) {
+		lb_err("validation failed: lock %s, ratio %s, %u threads: the write sections left "
+		       "%llu in the shared value, %llu writes put %llu there", ops->name,
+		       lb_ratio_str(&p->ratio, ratio, sizeof(ratio)), p->nthreads,
+		       (unsigned long long)run->v->data, (unsigned long long)writes,
+		       (unsigned long long)(2 * writes));
+		rc = LB_EXIT_VALIDATE;
 	}
 	return rc;
 }

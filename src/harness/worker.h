@@ -9,9 +9,9 @@
  *	watch.c		the main thread while the point runs: deadline,
  *			--timeout watchdog, starvation watch
  *	collect.c	the results: per thread, per role, latency
- *	validate.c	the loops through the ops pointers (--validate's
- *			checking loop, a lock without its own loop) and the
- *			checks after a --validate point
+ *	validate.c	the checked critical sections of loop.h's checked
+ *			variants (--validate, --torture), the loop of a lock
+ *			without its own, the checks after a --validate point
  *	process.c	--processes: the shared mapping, the children
  */
 #ifndef LB_SRC_HARNESS_WORKER_H
@@ -51,6 +51,7 @@ struct lb_worker {
 	uint64_t ctr[LB_LOCK_MAX_COUNTERS] LB_ALIGNED;	/* the lock's event counters */
 	struct lb_hist *hist_r, *hist_w;	/* --latency: reads and writes */
 	struct lb_role_thread *rt;		/* roles: the thread's role state */
+	struct lb_torture torture;		/* --torture: lb_torture_self points here */
 };
 
 _Static_assert(offsetof(struct lb_worker, ops) / LB_CACHELINE !=
@@ -63,15 +64,6 @@ struct lb_starve {
 	uint64_t count;				/* at the last sample */
 	uint64_t since;				/* ns: first sample that saw this count */
 	uint64_t gap;				/* ns: longest interval with an unchanged count */
-};
-
-/* --validate's shared state: who is inside, and data the lock protects. */
-struct lb_vstate {
-	int32_t writers LB_ALIGNED;
-	int32_t readers;
-	uint64_t data;				/* plain data, written only under the write lock */
-	int violation;				/* first violation wins */
-	char what[256];
 };
 
 struct lb_run;
@@ -90,7 +82,7 @@ struct lb_run {
 	struct lb_tctx **tctxs;			/* indexed by tid, filled before arrival */
 	void **privs;				/* each tctx's priv: lb_tctx.peer_priv */
 	struct lb_worker **workers;
-	struct lb_vstate *v;
+	struct lb_check *v;			/* --validate's shared state (loop.h) */
 
 	/* start and stop: written once each per point */
 	uint32_t go LB_ALIGNED;
@@ -122,16 +114,15 @@ struct lb_run {
 /* lb_futex() - the futex system call, private unless a --processes point runs */
 long lb_futex(uint32_t *uaddr, int op, uint32_t val, const struct timespec *ts);
 
-/* validate.c: the loops through the ops pointers */
-/* lb_loop_checking() - --validate's checking loop */
-void lb_loop_checking(struct lb_run *run, struct lb_worker *w);
-/* lb_loop_pointers() - the loop of a lock without lb_lock_ops.loop */
-void lb_loop_pointers(struct lb_run *run, struct lb_worker *w);
-/* lb_loop_pointers_latency() - its --latency variant (loop.h's body) */
-void lb_loop_pointers_latency(const struct lb_lock_ops *ops, struct lb_loop *l);
+/* validate.c: the checks, --torture's hook, the loop through the ops pointers */
+/* lb_loop_pointers() - loop.h's body for a lock without lb_lock_ops.loop */
+void lb_loop_pointers(const struct lb_lock_ops *ops, struct lb_loop *l);
+/* lb_torture_init() - a thread's --torture state, its hook and random seed */
+void lb_torture_init(struct lb_torture *tt, uint64_t seed);
 /**
- * lb_validate_point() - after a --validate point: the checking loop's
- * violations, then the harness's own invariants (the interleave)
+ * lb_validate_point() - after a --validate point: the checked loop's
+ * violations, the harness's own invariants (the interleave), then the
+ * shared value: twice the writes
  * Return: 0, or LB_EXIT_VALIDATE after one line that says why.
  */
 int lb_validate_point(const struct lb_run *run, const struct lb_result *r);
