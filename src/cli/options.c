@@ -160,7 +160,8 @@ const struct lb_optdef lb_opts[O_NOPTS] = {
 	  "--list-locks (exit 5 for the others), --scenario=mix only",
 	  .type = LB_OPT_FLAG, LB_FIELD(processes) },
 	[O_TORTURE] = { "torture", 0, NULL, MEAS,
-	  "torture each lock under --validate for --duration seconds (default 10 per lock): "
+	  "torture the locks under --validate for --duration seconds in all, shared by "
+	  "the locks (default 10 s per lock): "
 	  "rounds of 1 to 4x the CPUs in threads, random mixes and shuffled placements, "
 	  "random delays and yields inside the critical sections and slow paths; one "
 	  "summary line per lock, exit status 3 when a check fails",

@@ -122,7 +122,9 @@ static int torture_lock(const struct lb_plan *plan, const struct lb_lock_ops *op
 int lb_torture_run(const struct lb_plan *plan, FILE *out)
 {
 	const struct lb_config *c = plan->cfg;
-	double budget = c->duration > 0 ? c->duration : LB_TORTURE_DEFAULT_S;
+	/* --duration is the whole torture's time, shared evenly by the locks */
+	double budget = c->duration > 0 ? c->duration / (c->nlocks ? c->nlocks : 1) :
+			LB_TORTURE_DEFAULT_S;
 	struct lb_pu *pus = calloc(plan->npus ? plan->npus : 1, sizeof(*pus));
 	uint64_t rng = lb_cycles() | 1;
 	int rc = 0;
@@ -131,6 +133,8 @@ int lb_torture_run(const struct lb_plan *plan, FILE *out)
 		lb_err("out of memory for the torture's placements");
 		return LB_EXIT_RUNTIME;
 	}
+	if (budget < LB_TORTURE_MIN_S)
+		budget = LB_TORTURE_MIN_S;
 	for (unsigned i = 0; i < c->nlocks; i++) {
 		const struct lb_lock_ops *ops = c->locks[i];
 		struct torture_sum s;

@@ -10,8 +10,10 @@
 
 #include "plan/plan.h"
 
-/* LB_TORTURE_DEFAULT_S - seconds per lock when --duration is not given */
+/* LB_TORTURE_DEFAULT_S - seconds per lock when --duration (the whole torture's time) is not given */
 #define LB_TORTURE_DEFAULT_S 10.0
+/* LB_TORTURE_MIN_S - the least a lock gets of --duration's share */
+#define LB_TORTURE_MIN_S 0.2
 
 /**
  * lb_torture_run() - torture each lock of the configuration for --duration
