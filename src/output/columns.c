@@ -618,6 +618,9 @@ static bool col_summary(struct lb_col_src *s, const struct lb_column *c, union l
 	LATR("lat_" name "_p50_cycles", "cycles", U, 0, w, 2, 0), \
 	LATR("lat_" name "_p99_cycles", "cycles", U, 0, w, 3, 0), \
 	LATR("lat_" name "_max_cycles", "cycles", U, 0, w, 5, 0)
+/* a statistic over the repetitions of the point (col_summary()), in the JSON's summary object */
+#define SUMMARY(name, unit, dec, fl, a) \
+	{ name, "summary." name, unit, D, dec, fl, .get = col_summary, .arg = a }
 #define PERF(name, unit, type, ev) { name, NULL, unit, type, 3, CSV, .get = col_perf, .arg = ev }
 #define TBIT(name, b) \
 	{ "trace_" name "_contentions", NULL, "", U, 0, CSV, .get = col_trace_bit, .arg = b }, \
@@ -757,25 +760,16 @@ const struct lb_column lb_columns[] = {
 	{ "short_threads", "ran.short_threads", "threads", U, 0, BOTH, FIELD(short_threads) },
 	/* over the repetitions of the point (JSON: the summary object) */
 	{ "repeats", "summary.repeats", "", U, 0, BOTH, .get = col_summary, .arg = 4 },
-	{ "median_ops_per_s", "summary.median_ops_per_s", "ops/s", D, 1, BOTH, .get = col_summary,
-	  .arg = 0 },
-	{ "min_ops_per_s", "summary.min_ops_per_s", "ops/s", D, 1, BOTH, .get = col_summary,
-	  .arg = 1 },
-	{ "max_ops_per_s", "summary.max_ops_per_s", "ops/s", D, 1, BOTH, .get = col_summary,
-	  .arg = 2 },
-	{ "cv_pct", "summary.cv_pct", "%", D, 2, BOTH, .get = col_summary, .arg = 3 },
-	{ "mean_ops_per_s", "summary.mean_ops_per_s", "ops/s", D, 1, JSON, .get = col_summary,
-	  .arg = 5 },
-	{ "stdev_ops_per_s", "summary.stdev_ops_per_s", "ops/s", D, 1, JSON, .get = col_summary,
-	  .arg = 6 },
-	{ "median_exec_time_ms", "summary.median_exec_time_ms", "ms", D, 6, BOTH,
-	  .get = col_summary, .arg = 10 },
-	{ "min_exec_time_ms", "summary.min_exec_time_ms", "ms", D, 6, BOTH, .get = col_summary,
-	  .arg = 11 },
-	{ "max_exec_time_ms", "summary.max_exec_time_ms", "ms", D, 6, BOTH, .get = col_summary,
-	  .arg = 12 },
-	{ "cv_exec_time_pct", "summary.cv_exec_time_pct", "%", D, 2, BOTH, .get = col_summary,
-	  .arg = 13 },
+	SUMMARY("median_ops_per_s", "ops/s", 1, BOTH, 0),
+	SUMMARY("min_ops_per_s", "ops/s", 1, BOTH, 1),
+	SUMMARY("max_ops_per_s", "ops/s", 1, BOTH, 2),
+	SUMMARY("cv_pct", "%", 2, BOTH, 3),
+	SUMMARY("mean_ops_per_s", "ops/s", 1, JSON, 5),
+	SUMMARY("stdev_ops_per_s", "ops/s", 1, JSON, 6),
+	SUMMARY("median_exec_time_ms", "ms", 6, BOTH, 10),
+	SUMMARY("min_exec_time_ms", "ms", 6, BOTH, 11),
+	SUMMARY("max_exec_time_ms", "ms", 6, BOTH, 12),
+	SUMMARY("cv_exec_time_pct", "%", 2, BOTH, 13),
 	/* new figures here; then the ctr_* columns (csv.c) */
 	{ NULL },
 };
