@@ -15,6 +15,7 @@ liblockbench_a_SOURCES += \
 	src/measure/c2c.c src/measure/c2c.h \
 	src/kernel/perf.c src/kernel/perf.h \
 	src/kernel/trace.c src/kernel/trace.h \
+	src/kernel/sched.c src/kernel/sched.h \
 	src/harness/harness.c src/harness/harness.h src/harness/point.h src/harness/loop.h \
 	src/harness/worker.h src/harness/watch.c src/harness/collect.c src/harness/validate.c \
 	src/harness/process.c src/harness/process.h \

@@ -23,6 +23,8 @@ struct lb_clock {
 	double tsc_per_ns;	/* counter ticks per nanosecond */
 	double pause_ns;	/* cost of one lb_cpu_relax() */
 	double pause_cycles;
+	double loop_ns;		/* one iteration of lb_spin_n(): --load-unit=loop */
+	double loop_cycles;
 	double read_cycles_avg;	/* back-to-back fenced reads: the 2008 fair-rwlock posting's get_cycles cost */
 	uint64_t read_cycles_min, read_cycles_max;
 	double calib_ms;	/* time spent calibrating */
@@ -38,6 +40,17 @@ static inline uint64_t lb_now_ns(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/*
+ * lb_spin_n() - @n iterations of a dependent add (decrement and branch),
+ * lockhammer's unit of work: no pause, so nothing a hypervisor traps
+ * (--load-unit=loop). The empty asm keeps the compiler from folding it.
+ */
+static LB_ALWAYS_INLINE void lb_spin_n(uint64_t n)
+{
+	for (; n; n--)
+		__asm__ __volatile__("" : "+r"(n));
 }
 
 /* lb_cycles() - the raw counter, unfenced */

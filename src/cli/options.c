@@ -101,6 +101,12 @@ const struct lb_optdef lb_opts[O_NOPTS] = {
 	[O_DELAY] = { "delay", 0, "N", WORK,
 	  "pause instructions between operations, outside the lock",
 	  .type = LB_OPT_U64, LB_FIELD(delay), .min = 0, .max = 10000000, .def = "0" },
+	[O_LOAD_UNIT] = { "load-unit", 0, "UNIT", WORK,
+	  "what --load, --delay and --load-ns count: pause (the pause instruction, the "
+	  "kernel's cpu_relax) or loop (a calibrated dependent-add loop, lockhammer's unit, "
+	  "for machines where pause traps to the hypervisor)",
+	  .type = LB_OPT_ENUM, LB_FIELD(load_unit), .find = lb_load_unit_find,
+	  .why = "unknown load unit; valid: pause, loop", .def = "pause" },
 	[O_OPS] = { "ops", 'n', "N", WORK,
 	  "lock-unlock operations per thread (fixed work); the figure is the execution time "
 	  "from the common start to the last thread's finish",

@@ -114,6 +114,33 @@ out:
 	return rc;
 }
 
+/*
+ * Did thread @w really run its loop: CPU time over wall time. A thread of a
+ * lock that never sleeps (and of no role that sleeps) runs all the time it
+ * is not taken off its CPU, so below LB_RAN_PCT it ran short; one that may
+ * sleep in the lock ran short only when it was also switched out against
+ * its will. With more threads than CPUs the bar is LB_RAN_PCT of a
+ * thread's share of them.
+ */
+static void ran(const struct lb_run *run, const struct lb_worker *w, struct lb_thread_result *tr,
+		struct lb_result *r)
+{
+	const struct lb_point *p = run->p;
+	double wall = lb_cycles_to_ns(w->t_end - w->t_begin);
+	bool sleeps = (run->ops->flags & LB_LOCK_F_BLOCKING) || p->roles;
+	/* more threads than CPUs: each can run only its share of the time */
+	double share = p->npus && p->nthreads > p->npus ? (double)p->npus / p->nthreads : 1;
+
+	tr->cpu_pct = wall > 0 ? 100.0 * (double)(w->sched1.cpu_ns - w->sched0.cpu_ns) / wall : 100;
+	if (tr->cpu_pct > 100)
+		tr->cpu_pct = 100;	/* two clocks: a read apart */
+	tr->nivcsw = w->sched1.nivcsw - w->sched0.nivcsw;
+	tr->ran_short = tr->cpu_pct < LB_RAN_PCT * share && (!sleeps || tr->nivcsw > 0);
+	r->short_threads += tr->ran_short;
+	if (tr->cpu_pct < r->cpu_min_pct)
+		r->cpu_min_pct = tr->cpu_pct;
+}
+
 int lb_collect_point(const struct lb_run *run, struct lb_result *r)
 {
 	const struct lb_point *p = run->p;
@@ -123,6 +150,7 @@ int lb_collect_point(const struct lb_run *run, struct lb_result *r)
 	int rc = 0;
 
 	r->ops_min = UINT64_MAX;
+	r->cpu_min_pct = 100;
 	for (unsigned i = 0; i < p->nthreads; i++) {
 		struct lb_worker *w = run->workers[i];
 		struct lb_thread_result *tr = &r->threads[i];
@@ -138,6 +166,7 @@ int lb_collect_point(const struct lb_run *run, struct lb_result *r)
 		tr->cpu_seen = w->cpu_seen;
 		tr->finish_ms = lb_cycles_to_ns(w->t_end - run->t_start) / 1e6;
 		memcpy(tr->ctr, w->ctr, sizeof(tr->ctr));
+		ran(run, w, tr, r);
 		if (p->perf) {
 			tr->perf = w->perf_vals;
 			if (i == 0)

@@ -60,16 +60,10 @@ long lb_futex(uint32_t *uaddr, int op, uint32_t val, const struct timespec *ts)
 	return syscall(SYS_futex, uaddr, op | lb_futex_flags, val, ts, NULL, 0);
 }
 
-static void run_loop(struct lb_run *run, struct lb_worker *w)
+/* The measured loop's arguments for worker @w: the point's work, the thread's ratio. */
+static struct lb_loop loop_args(struct lb_run *run, struct lb_worker *w)
 {
-	struct lb_loop l;
-
-	if (w->rt && lb_role_run(w->rt)) {
-		/* roles.c: a thread type the plain loop cannot express */
-		lb_role_rw(w->rt, &w->reads, &w->writes);
-		return;
-	}
-	l = (struct lb_loop){
+	return (struct lb_loop){
 		.lock = run->lock,
 		.t = &w->tctx,
 		.nops = w->nops,
@@ -77,6 +71,7 @@ static void run_loop(struct lb_run *run, struct lb_worker *w)
 		.delay = run->p->delay,
 		.period = w->period,
 		.nreads = w->nreads,	/* 0: this thread never reads, the write-only variant */
+		.spin = run->p->spin,
 		.timed = run->p->duration > 0,
 		.stop = &run->stop,
 		.ops = &w->ops,
@@ -87,12 +82,58 @@ static void run_loop(struct lb_run *run, struct lb_worker *w)
 		.stop_every = run->p->nthreads > run->p->npus ? 1 : LB_STOP_EVERY,
 		.chk = run->p->validate ? run->v : NULL,	/* the checked variants */
 	};
+}
+
+static void run_loop(struct lb_run *run, struct lb_worker *w)
+{
+	struct lb_loop l;
+
+	if (w->rt && lb_role_run(w->rt)) {
+		/* roles.c: a thread type the plain loop cannot express */
+		lb_role_rw(w->rt, &w->reads, &w->writes);
+		return;
+	}
+	l = loop_args(run, w);
 	if (run->ops->loop)
 		run->ops->loop(&l);
 	else
 		lb_loop_pointers(run->ops, &l);
 	w->reads = l.reads;
 	w->writes = l.done - l.reads;
+}
+
+/* Spin until @flag is set (acquire); oversubscribed, let the threads still to come run. */
+static void wait_flag(const uint32_t *flag)
+{
+	unsigned spins = 0;
+
+	while (!lb_load_acquire(flag)) {
+		lb_cpu_relax();
+		if (++spins > 20000)
+			sched_yield();
+	}
+}
+
+/*
+ * The warm-up: the same measured loop, untimed, until the main thread
+ * raises warm_stop; then what it counted is forgotten and the thread waits
+ * at the start barrier. Caches, predictors and the lock's hand-off rhythm
+ * are in their steady state when the clock starts, and no thread starts
+ * the timed loop alone while the other is still waking up.
+ */
+static void warm_up(struct lb_run *run, struct lb_worker *w)
+{
+	struct lb_loop l = loop_args(run, w);
+
+	l.nops = UINT64_MAX;
+	l.timed = true;
+	l.stop = &run->warm_stop;
+	run->ops->loop(&l);
+	lb_store_relaxed(&w->ops, 0);
+	memset(w->ctr, 0, sizeof(w->ctr));
+	/* release: the reset counts before the main thread counts us */
+	lb_fetch_add_release(&run->warmed, 1);
+	wait_flag(&run->start);
 }
 
 static size_t round_up(size_t x, size_t a)
@@ -110,7 +151,6 @@ static void *worker_main(void *argp)
 	size_t wsize = round_up(sizeof(struct lb_worker), LB_CACHELINE);
 	size_t psize = round_up(p->ops->tctx_size, LB_CACHELINE);
 	struct lb_worker *w = NULL;
-	unsigned spins = 0;
 	int err = 0;
 
 	/* pin first: everything this thread touches from here on is on its node */
@@ -176,13 +216,15 @@ static void *worker_main(void *argp)
 	lb_fetch_add_release(&run->arrived, 1);
 
 	/* acquire: pairs with the release store of go; every peer's tctx is visible after it */
-	while (!lb_load_acquire(&run->go)) {
-		lb_cpu_relax();
-		if (++spins > 20000)	/* oversubscribed: let the threads still to arrive run */
-			sched_yield();
-	}
+	wait_flag(&run->go);
+	if (w && run->warm)
+		warm_up(run, w);
 	if (w && p->perf)
 		lb_perf_enable(&w->perf);
+	if (w) {
+		lb_sched_mark(&w->sched0);
+		w->t_begin = lb_cycles_fenced();
+	}
 	if (w && !lb_load_relaxed(&run->stop)) {
 		run_loop(run, w);
 	}
@@ -191,6 +233,7 @@ static void *worker_main(void *argp)
 		lb_role_thread_done(w->rt);
 	if (w) {
 		w->t_end = lb_cycles_fenced();
+		lb_sched_mark(&w->sched1);
 		if (p->perf)
 			lb_perf_read_close(&w->perf, &w->perf_vals);
 		lb_store_release(&w->done, 1);
@@ -343,6 +386,58 @@ static int create_threads(struct lb_run *run)
 }
 
 /*
+ * The warm-up's length: a tenth of a fixed-time point, at most 10 ms. None
+ * in fixed work, whose figure is the postings' execution time of N
+ * operations from a cold start (and whose counts some locks' tests check
+ * exactly), nor where the loop is not the plain measured one (--validate,
+ * --latency, the fair scenario's roles).
+ */
+static uint64_t warm_ns(const struct lb_point *p)
+{
+	uint64_t ns = 10000000;
+
+	if (!(p->duration > 0) || p->validate || p->latency || p->roles)
+		return 0;
+	if (p->duration * 1e8 < (double)ns)
+		ns = (uint64_t)(p->duration * 1e8);
+	return ns;
+}
+
+/*
+ * Start, 3: let the threads warm up for @ns, stop them and wait (at most
+ * a second: a thread stuck in the lock is the watchdog's business) until
+ * they are at the start barrier; the caller then starts --trace's
+ * recording and releases them: the common start.
+ */
+static void warm_wait(struct lb_run *run, uint64_t ns)
+{
+	struct timespec ts = { (time_t)(ns / 1000000000), (long)(ns % 1000000000) };
+	uint64_t until;
+
+	nanosleep(&ts, NULL);
+	lb_store_relaxed(&run->warm_stop, 1);
+	until = lb_now_ns() + 1000000000ull;
+	/* acquire: pairs with each worker's release add; their reset counts are visible */
+	while (lb_load_acquire(&run->warmed) != run->created && lb_now_ns() < until)
+		sched_yield();
+}
+
+/* --trace: start recording; on an error the threads will find stop raised */
+static int point_trace(struct lb_run *run)
+{
+	int rc;
+
+	if (!run->p->trace)
+		return 0;
+	rc = trace_start(run);
+	if (rc)
+		lb_store_relaxed(&run->stop, 1);
+	else
+		run->traced = true;
+	return rc;
+}
+
+/*
  * Start, 2: wait until every created thread arrived, then the common start
  * and the go store. On an error the threads are released with stop raised,
  * so that they can be joined.
@@ -366,18 +461,21 @@ static int point_start(struct lb_run *run, struct lb_result *r)
 		}
 		lb_store_relaxed(&run->stop, 1);
 	}
-	/* --trace: record the workers from here on (outside the loop: no system call in it) */
-	if (!rc && p->trace) {
-		rc = trace_start(run);
-		if (rc)
-			lb_store_relaxed(&run->stop, 1);
-		else
-			run->traced = true;
-	}
+	run->warm = !rc && warm_ns(p) > 0 && run->ops->loop;
+	/* --trace: record the workers from the common start on (no system call in the loop) */
+	if (!rc && !run->warm)
+		rc = point_trace(run);
 	run->t_start = lb_cycles_fenced();
 	r->setup_ms = lb_cycles_to_ns(run->t_start - run->t_create) / 1e6;
-	/* release: the start time and stop are visible before anyone runs */
+	/* release: the start time, warm and stop are visible before anyone runs */
 	lb_store_release(&run->go, 1);
+	if (run->warm) {
+		warm_wait(run, warm_ns(p));
+		rc = point_trace(run);
+		run->t_start = lb_cycles_fenced();
+		/* release: the start time and stop are visible before the measured loops run */
+		lb_store_release(&run->start, 1);
+	}
 	return rc;
 }
 

@@ -89,6 +89,8 @@
  * @delay:  pauses between operations
  * @period: R + W of the ratio
  * @nreads: R, or 0 for an exclusive lock (every operation is a write)
+ * @spin:   --load-unit=loop: load and delay count lb_spin_n() iterations,
+ *          not pauses
  * @timed:  fixed time: check *stop before every operation
  * @stop:   raised by the main thread at the deadline
  * @ops:    progress counter on the thread's own line
@@ -104,6 +106,7 @@ struct lb_loop {
 	struct lb_tctx *t;
 	uint64_t nops, load, delay;
 	uint32_t period, nreads;
+	bool spin;
 	bool timed;
 	const uint32_t *stop;
 	uint64_t *ops;
@@ -155,6 +158,15 @@ static inline __attribute__((always_inline)) void lb_pause_n(uint64_t n)
 		lb_cpu_relax();
 }
 
+/* lb_wait_n() - @n units of work: pauses, or with @spin dependent adds */
+static inline __attribute__((always_inline)) void lb_wait_n(uint64_t n, const bool spin)
+{
+	if (spin)
+		lb_spin_n(n);
+	else
+		lb_pause_n(n);
+}
+
 /*
  * lb_timed_acquire() - take the lock with @verb; with @lat, every lat_every-th
  * time between two fenced counter reads, counted in @h (the 2008 fair-rwlock posting's timing:
@@ -191,7 +203,7 @@ lb_check_acquire(lb_verb verb, lb_try_verb try, void *lock, struct lb_tctx *t, u
 
 static inline __attribute__((always_inline)) void
 lb_loop_body(struct lb_loop *l, lb_verb wlock, lb_verb wunlock, lb_verb rlock, lb_verb runlock,
-	     const bool timed, const bool mixed, const bool lat)
+	     const bool timed, const bool mixed, const bool lat, const bool spin)
 {
 	void *const lock = l->lock;
 	struct lb_tctx *const t = l->t;
@@ -219,17 +231,17 @@ lb_loop_body(struct lb_loop *l, lb_verb wlock, lb_verb wunlock, lb_verb rlock, l
 		for (; n < end; n++) {
 			if (mixed && pos < nreads) {
 				lb_timed_acquire(rlock, lock, t, lat, hr, &countdown, every);
-				lb_pause_n(load);
+				lb_wait_n(load, spin);
 				runlock(lock, t);
 				reads++;
 			} else {
 				lb_timed_acquire(wlock, lock, t, lat, hw, &countdown, every);
-				lb_pause_n(load);
+				lb_wait_n(load, spin);
 				wunlock(lock, t);
 			}
 			if (mixed && ++pos == period)
 				pos = 0;
-			lb_pause_n(delay);
+			lb_wait_n(delay, spin);
 			/* relaxed: progress for the watchdog; the join publishes the final value */
 			lb_store_relaxed(opsp, n + 1);
 		}
@@ -266,7 +278,7 @@ lb_loop_body_checked(struct lb_loop *l, lb_verb wlock, lb_verb wunlock, lb_verb 
 			if (!c->noexcl)
 				lb_check_read_cs(c, t, load);
 			else
-				lb_pause_n(load);
+				lb_wait_n(load, l->spin);
 			runlock(lock, t);
 			reads++;
 		} else {
@@ -274,12 +286,12 @@ lb_loop_body_checked(struct lb_loop *l, lb_verb wlock, lb_verb wunlock, lb_verb 
 			if (!c->noexcl)
 				lb_check_write_cs(c, t, load);
 			else
-				lb_pause_n(load);
+				lb_wait_n(load, l->spin);
 			wunlock(lock, t);
 		}
 		if (mixed && ++pos == period)
 			pos = 0;
-		lb_pause_n(delay);
+		lb_wait_n(delay, l->spin);
 		lb_torture_point(t);	/* --torture: between operations too */
 		/* relaxed: progress for the watchdog; the join publishes the final value */
 		lb_store_relaxed(opsp, n + 1);
@@ -289,21 +301,24 @@ lb_loop_body_checked(struct lb_loop *l, lb_verb wlock, lb_verb wunlock, lb_verb 
 }
 
 /*
- * The ten variants (fixed work or time, exclusive or mixed, plain or
- * --latency; and the two checked ones, exclusive or mixed, which watch the
- * stop flag in both modes) are `flatten`ed: every call in them is inlined where
- * the compiler can, so a lock's fast path lands in the loop; a slow path
- * the lock marks noinline (as the kernel keeps its slow paths out of line)
- * stays a call.
+ * The fourteen variants (fixed work or time, exclusive or mixed; plain with
+ * pauses, plain with --load-unit=loop, or --latency; and the two checked
+ * ones, exclusive or mixed, which watch the stop flag in both modes) are
+ * `flatten`ed: every call in them is inlined where the compiler can, so a
+ * lock's fast path lands in the loop; a slow path the lock marks noinline
+ * (as the kernel keeps its slow paths out of line) stays a call. The unit
+ * is a constant of the plain variants, so the pause loop pays nothing for
+ * the other; the --latency and checked variants test it at run time (a
+ * checking critical section keeps its floor of pauses).
  *
  * LB_LOCK_LOOP(name, lock, unlock, read_lock, read_unlock) - define
  * `static void name(struct lb_loop *)` for a lock's verbs (pass the write
  * verbs twice for an exclusive lock), to be set as lb_lock_ops.loop.
  */
-#define LB_LOCK_LOOP_VARIANT(name, wl, wu, rl, ru, timed, mixed, lat)			\
+#define LB_LOCK_LOOP_VARIANT(name, wl, wu, rl, ru, timed, mixed, lat, spin)		\
 	static __attribute__((noinline, flatten)) void name(struct lb_loop *l)		\
 	{										\
-		lb_loop_body(l, wl, wu, rl, ru, timed, mixed, lat);			\
+		lb_loop_body(l, wl, wu, rl, ru, timed, mixed, lat, spin);		\
 	}
 
 #define LB_LOCK_LOOP_VARIANT_C(name, wl, wu, rl, ru, mixed)				\
@@ -313,14 +328,18 @@ lb_loop_body_checked(struct lb_loop *l, lb_verb wlock, lb_verb wunlock, lb_verb 
 	}
 
 #define LB_LOCK_LOOP(name, wl, wu, rl, ru)						\
-	LB_LOCK_LOOP_VARIANT(name##_ops_excl, wl, wu, rl, ru, false, false, false)	\
-	LB_LOCK_LOOP_VARIANT(name##_ops_mixed, wl, wu, rl, ru, false, true, false)	\
-	LB_LOCK_LOOP_VARIANT(name##_time_excl, wl, wu, rl, ru, true, false, false)	\
-	LB_LOCK_LOOP_VARIANT(name##_time_mixed, wl, wu, rl, ru, true, true, false)	\
-	LB_LOCK_LOOP_VARIANT(name##_lat_ops_excl, wl, wu, rl, ru, false, false, true)	\
-	LB_LOCK_LOOP_VARIANT(name##_lat_ops_mixed, wl, wu, rl, ru, false, true, true)	\
-	LB_LOCK_LOOP_VARIANT(name##_lat_time_excl, wl, wu, rl, ru, true, false, true)	\
-	LB_LOCK_LOOP_VARIANT(name##_lat_time_mixed, wl, wu, rl, ru, true, true, true)	\
+	LB_LOCK_LOOP_VARIANT(name##_ops_excl, wl, wu, rl, ru, false, false, false, false)	\
+	LB_LOCK_LOOP_VARIANT(name##_ops_mixed, wl, wu, rl, ru, false, true, false, false)	\
+	LB_LOCK_LOOP_VARIANT(name##_time_excl, wl, wu, rl, ru, true, false, false, false)	\
+	LB_LOCK_LOOP_VARIANT(name##_time_mixed, wl, wu, rl, ru, true, true, false, false)	\
+	LB_LOCK_LOOP_VARIANT(name##_sops_excl, wl, wu, rl, ru, false, false, false, true)	\
+	LB_LOCK_LOOP_VARIANT(name##_sops_mixed, wl, wu, rl, ru, false, true, false, true)	\
+	LB_LOCK_LOOP_VARIANT(name##_stime_excl, wl, wu, rl, ru, true, false, false, true)	\
+	LB_LOCK_LOOP_VARIANT(name##_stime_mixed, wl, wu, rl, ru, true, true, false, true)	\
+	LB_LOCK_LOOP_VARIANT(name##_lat_ops_excl, wl, wu, rl, ru, false, false, true, l->spin)\
+	LB_LOCK_LOOP_VARIANT(name##_lat_ops_mixed, wl, wu, rl, ru, false, true, true, l->spin)\
+	LB_LOCK_LOOP_VARIANT(name##_lat_time_excl, wl, wu, rl, ru, true, false, true, l->spin)\
+	LB_LOCK_LOOP_VARIANT(name##_lat_time_mixed, wl, wu, rl, ru, true, true, true, l->spin)\
 	LB_LOCK_LOOP_VARIANT_C(name##_chk_excl, wl, wu, rl, ru, false)			\
 	LB_LOCK_LOOP_VARIANT_C(name##_chk_mixed, wl, wu, rl, ru, true)			\
 	static void name(struct lb_loop *l)						\
@@ -330,6 +349,9 @@ lb_loop_body_checked(struct lb_loop *l, lb_verb wlock, lb_verb wunlock, lb_verb 
 		else if (l->lat_r)							\
 			(l->timed ? (l->nreads ? name##_lat_time_mixed : name##_lat_time_excl)	\
 				  : (l->nreads ? name##_lat_ops_mixed : name##_lat_ops_excl))(l);\
+		else if (l->spin)							\
+			(l->timed ? (l->nreads ? name##_stime_mixed : name##_stime_excl)	\
+				  : (l->nreads ? name##_sops_mixed : name##_sops_excl))(l);	\
 		else if (l->timed)							\
 			(l->nreads ? name##_time_mixed : name##_time_excl)(l);		\
 		else									\

@@ -38,6 +38,7 @@ struct lb_point {
 	uint64_t load_arg;		/* as given: pauses, or ns with load_ns */
 	bool load_ns;
 	uint64_t delay;			/* pauses between operations */
+	bool spin;			/* --load-unit=loop: load, delay in lb_spin_n() turns */
 	uint64_t nops;			/* per thread; fixed work (ignored with duration) */
 	double duration;		/* seconds; > 0 means fixed time */
 	bool validate;
@@ -75,6 +76,9 @@ struct lb_thread_result {
 	/* roles: attempts and successes (trylock threads), rounds (interrupt readers) */
 	uint64_t tries, successes;
 	struct lb_perf_vals perf;	/* --perf: this thread's counters */
+	double cpu_pct;			/* CPU time over wall time of its loop, % */
+	uint64_t nivcsw;		/* involuntary context switches during it */
+	bool ran_short;			/* did not really run the point (collect.c) */
 };
 
 /* Interrupt readers on one CPU (the 2008 fair-rwlock posting's "interrupt readers on CPU n" lines). */
@@ -105,6 +109,13 @@ struct lb_result {
 	double ops_mean;
 	double setup_ms;		/* first pthread_create to the start signal */
 	double teardown_ms;		/* last finish to the last join */
+	/*
+	 * Did every thread run: the lowest CPU time over wall time of a thread,
+	 * the threads below LB_RAN_PCT (kernel/sched.h); the host's steal is
+	 * steal_ms below
+	 */
+	double cpu_min_pct;
+	unsigned short_threads;
 	unsigned nctr;
 	uint64_t ctr_total[LB_LOCK_MAX_COUNTERS];
 	struct lb_thread_result *threads;	/* nthreads entries */

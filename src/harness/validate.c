@@ -146,9 +146,9 @@ LB_NOINLINE void lb_loop_pointers(const struct lb_lock_ops *ops, struct lb_loop 
 	if (l->chk)
 		lb_loop_body_checked(l, ops->lock, ops->unlock, rl, ru, l->nreads != 0);
 	else if (l->lat_r)
-		lb_loop_body(l, ops->lock, ops->unlock, rl, ru, l->timed, l->nreads != 0, true);
+		lb_loop_body(l, ops->lock, ops->unlock, rl, ru, l->timed, l->nreads != 0, true, l->spin);
 	else
-		lb_loop_body(l, ops->lock, ops->unlock, rl, ru, l->timed, l->nreads != 0, false);
+		lb_loop_body(l, ops->lock, ops->unlock, rl, ru, l->timed, l->nreads != 0, false, l->spin);
 }
 
 int lb_validate_point(const struct lb_run *run, const struct lb_result *r)

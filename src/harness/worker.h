@@ -29,6 +29,7 @@
 #include "harness/roles.h"
 #include "harness/loop.h"
 #include "kernel/perf.h"
+#include "kernel/sched.h"
 #include "locks/lock.h"
 
 /* One worker's record: allocated by the worker itself after pinning. */
@@ -44,7 +45,8 @@ struct lb_worker {
 	uint64_t nops;				/* this thread's operations (lb_thread_nops()) */
 	uint32_t done;				/* set once the loop ended */
 	int cpu_seen;
-	uint64_t t_end;				/* cycle counter at finish */
+	uint64_t t_begin, t_end;		/* cycle counter before the loop, at finish */
+	struct lb_sched_mark sched0, sched1;	/* CPU time and switches at t_begin, t_end */
 	struct lb_perf perf;			/* --perf: this thread's counters */
 	struct lb_perf_vals perf_vals;
 	pid_t tid_os;				/* gettid(), for --trace's event filter */
@@ -84,12 +86,19 @@ struct lb_run {
 	struct lb_worker **workers;
 	struct lb_check *v;			/* --validate's shared state (loop.h) */
 
-	/* start and stop: written once each per point */
-	uint32_t go LB_ALIGNED;
+	/*
+	 * start and stop: written once each per point, read by the loops (stop
+	 * before every operation in fixed time), on a line of their own
+	 */
+	uint32_t go LB_ALIGNED;			/* into the warm-up (or the loop) */
 	uint32_t stop;
+	uint32_t warm_stop;			/* end of the warm-up */
+	uint32_t start;				/* the common start after the warm-up */
+	bool warm;				/* this point warms up (set before go) */
 
 	/* written by each thread once */
 	uint32_t arrived LB_ALIGNED;
+	uint32_t warmed;			/* threads at the start barrier after the warm-up */
 	uint32_t finished;			/* futex word: the main thread waits on it */
 	int init_error;
 	uint64_t t_start;

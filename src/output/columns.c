@@ -553,6 +553,41 @@ static bool col_point_hyg(struct lb_col_src *s, const struct lb_column *c, union
 	}
 }
 
+/* arg 0: what one count of load and delay is ("pause", "loop"), 1: its calibrated ns */
+static bool col_unit(struct lb_col_src *s, const struct lb_column *c, union lb_col_val *v)
+{
+	bool spin = s->r->point.spin;
+
+	if (c->arg)
+		v->d = spin ? lb_clock.loop_ns : lb_clock.pause_ns;
+	else
+		v->s = spin ? "loop" : "pause";
+	return true;
+}
+
+/*
+ * Over the repetitions of the point (lb_repeat_summary()): arg / 10 is the
+ * figure (0 ops_per_s, 1 exec_time_ms: fixed work only), arg % 10 the
+ * statistic (0 median, 1 min, 2 max, 3 coefficient of variation in %,
+ * 4 repetitions, 5 mean, 6 sample stdev)
+ */
+static bool col_summary(struct lb_col_src *s, const struct lb_column *c, union lb_col_val *v)
+{
+	struct lb_summary sum;
+	int what = c->arg / 10, stat = c->arg % 10;
+
+	if (what == 1 && s->r->point.duration > 0)
+		return false;
+	lb_repeat_summary(s->rep, s->r, what, &sum);
+	if (stat == 4) {
+		v->u = sum.n;
+		return true;
+	}
+	v->d = stat == 0 ? sum.median : stat == 1 ? sum.min : stat == 2 ? sum.max :
+	       stat == 3 ? lb_cv_pct(&sum) : stat == 5 ? sum.mean : sum.stdev;
+	return sum.n > 0;
+}
+
 /* --- the schema -------------------------------------------------------- */
 
 #define CSV LB_COL_CSV
@@ -583,6 +618,9 @@ static bool col_point_hyg(struct lb_col_src *s, const struct lb_column *c, union
 	LATR("lat_" name "_p50_cycles", "cycles", U, 0, w, 2, 0), \
 	LATR("lat_" name "_p99_cycles", "cycles", U, 0, w, 3, 0), \
 	LATR("lat_" name "_max_cycles", "cycles", U, 0, w, 5, 0)
+/* a statistic over the repetitions of the point (col_summary()), in the JSON's summary object */
+#define SUMMARY(name, unit, dec, fl, a) \
+	{ name, "summary." name, unit, D, dec, fl, .get = col_summary, .arg = a }
 #define PERF(name, unit, type, ev) { name, NULL, unit, type, 3, CSV, .get = col_perf, .arg = ev }
 #define TBIT(name, b) \
 	{ "trace_" name "_contentions", NULL, "", U, 0, CSV, .get = col_trace_bit, .arg = b }, \
@@ -714,6 +752,24 @@ const struct lb_column lb_columns[] = {
 	/* the time budget (--point-timeout) and Ctrl-C (JSON: the run's "partial") */
 	{ "timed_out", NULL, "", B, 0, BOTH, FIELD(timed_out) },
 	{ "partial", NULL, "", B, 0, CSV, .get = col_partial },
+	/* what --load and --delay count (--load-unit), and one of it in ns */
+	{ "wait_unit", NULL, "", S, 0, BOTH, .get = col_unit, .arg = 0 },
+	{ "wait_unit_ns", NULL, "ns", D, 3, BOTH, .get = col_unit, .arg = 1 },
+	/* did every thread run (kernel/sched.h): a point below LB_RAN_PCT is marked */
+	{ "cpu_min_pct", "ran.cpu_min_pct", "%", D, 1, BOTH, FIELD(cpu_min_pct) },
+	{ "short_threads", "ran.short_threads", "threads", U, 0, BOTH, FIELD(short_threads) },
+	/* over the repetitions of the point (JSON: the summary object) */
+	{ "repeats", "summary.repeats", "", U, 0, BOTH, .get = col_summary, .arg = 4 },
+	SUMMARY("median_ops_per_s", "ops/s", 1, BOTH, 0),
+	SUMMARY("min_ops_per_s", "ops/s", 1, BOTH, 1),
+	SUMMARY("max_ops_per_s", "ops/s", 1, BOTH, 2),
+	SUMMARY("cv_pct", "%", 2, BOTH, 3),
+	SUMMARY("mean_ops_per_s", "ops/s", 1, JSON, 5),
+	SUMMARY("stdev_ops_per_s", "ops/s", 1, JSON, 6),
+	SUMMARY("median_exec_time_ms", "ms", 6, BOTH, 10),
+	SUMMARY("min_exec_time_ms", "ms", 6, BOTH, 11),
+	SUMMARY("max_exec_time_ms", "ms", 6, BOTH, 12),
+	SUMMARY("cv_exec_time_pct", "%", 2, BOTH, 13),
 	/* new figures here; then the ctr_* columns (csv.c) */
 	{ NULL },
 };

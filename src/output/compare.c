@@ -165,6 +165,9 @@ static int pair_row(FILE *f, int w1, const struct lb_trow *b, const struct lb_tr
 			lb_fmt_change(bc->mean, ac->mean, noisy, cells[n].text, sizeof(cells[n].text));
 		} else {
 			lb_fmt_figure(bc->mean, fixed_time, cells[n].text, sizeof(cells[n].text));
+			if (bc->nshort)	/* a thread of a repetition ran short */
+				strncat(cells[n].text, "*", sizeof(cells[n].text) - 1 -
+					strlen(cells[n].text));
 		}
 		n++;
 	}
@@ -211,14 +214,14 @@ int lb_compare_write(FILE *f, const struct lb_sides *s)
 	}
 
 	lb_table_header(f, w1, s->fixed_time, s->load_ns);
-	if (lb_table_rows(f, w1, &rt, s->fixed_time))
+	if (lb_table_rows(f, w1, &rt, s->fixed_time, false))
 		goto out;
 	fprintf(f, "Before: %s\n", s->before_name);
 	for (unsigned k = 0; k < at.nrows; k++)
 		if (match[k] && pair_row(f, w1, match[k], &at.rows[k], false, s->fixed_time, &noisy))
 			goto out;
 	fprintf(f, "After: %s\n", s->after_name);
-	if (lb_table_rows(f, w1, &at, s->fixed_time))
+	if (lb_table_rows(f, w1, &at, s->fixed_time, false))
 		goto out;
 	fprintf(f, "%% Change: %s against %s (%s: %s is better)\n", s->after_name, s->before_name,
 		s->fixed_time ? "throughput" : "execution time",
@@ -251,5 +254,7 @@ int lb_output_compare(FILE *f, const struct lb_report *rep)
 	lb_output_compare_notes(f, rep);
 	rc = lb_compare_write(f, &s);
 	lb_sides_free(&s);
+	if (!rc)
+		lb_short_note(f, rep);
 	return rc;
 }

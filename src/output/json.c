@@ -283,6 +283,9 @@ static json_object *thread_obj(const struct lb_result *r, unsigned t)
 		ADD(x, "role", JSTR(tr->role));
 	ADD(x, "cpu", JINT(tr->cpu_os));
 	ADD(x, "cpu_seen", JINT(tr->cpu_seen));
+	ADD(x, "cpu_pct", JDBL(tr->cpu_pct));
+	ADD(x, "involuntary_switches", JINT(tr->nivcsw));
+	ADD(x, "ran_short", JBOOL(tr->ran_short));
 	if (p->perf)
 		ADD(x, "perf", perf_obj(&tr->perf));
 	if (r->trace && t < r->trace->nthreads)
@@ -458,6 +461,8 @@ static json_object *clock_obj(void)
 	ADD(o, "tsc_mhz", JDBL(lb_clock.tsc_per_ns * 1e3));
 	ADD(o, "pause_ns", JDBL(lb_clock.pause_ns));
 	ADD(o, "pause_cycles", JDBL(lb_clock.pause_cycles));
+	ADD(o, "loop_ns", JDBL(lb_clock.loop_ns));
+	ADD(o, "loop_cycles", JDBL(lb_clock.loop_cycles));
 	ADD(o, "read_cycles_min", JINT(lb_clock.read_cycles_min));
 	ADD(o, "read_cycles_avg", JDBL(lb_clock.read_cycles_avg));
 	ADD(o, "read_cycles_max", JINT(lb_clock.read_cycles_max));

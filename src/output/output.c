@@ -12,6 +12,7 @@
 #include "output/output.h"
 #include "plan/fair.h"
 #include "measure/statistics.h"
+#include "kernel/sched.h"
 
 /*
  * The formats, in --help order; the first is the default. One row each:
@@ -394,4 +395,49 @@ void lb_output_point_verbose(const struct lb_plan *plan, const struct lb_result 
 			fprintf(stderr, " %s=%llu", p->ops->counters[k], (unsigned long long)tr->ctr[k]);
 		fputc('\n', stderr);
 	}
+}
+
+bool lb_point_same(const struct lb_point *a, const struct lb_point *b)
+{
+	return a->ops == b->ops && a->lockopts == b->lockopts && a->ratio.r == b->ratio.r &&
+	       a->ratio.w == b->ratio.w && a->thread_ratio == b->thread_ratio &&
+	       a->nthreads == b->nthreads && a->tgroup == b->tgroup && a->load_arg == b->load_arg &&
+	       a->load_ns == b->load_ns && a->spin == b->spin && a->delay == b->delay &&
+	       a->nops == b->nops && a->duration == b->duration && a->phase == b->phase;
+}
+
+void lb_repeat_summary(const struct lb_report *rep, const struct lb_result *r, int what,
+		       struct lb_summary *s)
+{
+	double *v = calloc(rep->nresults + 1, sizeof(*v));
+	unsigned n = 0;
+
+	for (unsigned i = 0; v && i < rep->nresults; i++)
+		if (lb_point_same(&rep->results[i].point, &r->point))
+			v[n++] = what ? rep->results[i].exec_ms : rep->results[i].ops_per_s;
+	if (!v) {	/* out of memory: the one repetition at hand */
+		double one = what ? r->exec_ms : r->ops_per_s;
+
+		lb_summarize(&one, 1, s);
+		return;
+	}
+	lb_summarize(v, n, s);
+	free(v);
+}
+
+double lb_cv_pct(const struct lb_summary *s)
+{
+	return s->mean != 0 ? 100.0 * s->stdev / s->mean : 0;
+}
+
+void lb_short_note(FILE *f, const struct lb_report *rep)
+{
+	unsigned n = 0;
+
+	for (unsigned i = 0; i < rep->nresults; i++)
+		n += rep->results[i].short_threads > 0;
+	if (n)
+		fprintf(f, "* in %u point(s) a thread ran less than %.0f%% of the wall time "
+			"(CPU time over wall time: preempted or its CPU stolen); the figure measures the "
+			"scheduler too\n", n, LB_RAN_PCT);
 }

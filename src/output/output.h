@@ -17,6 +17,7 @@
 #include "plan/plan.h"
 #include "machine/hygiene.h"
 #include "machine/topology.h"
+#include "measure/statistics.h"
 
 #define LB_FORMAT_VERSION 1	/* CSV and JSON; raised when a meaning changes */
 
@@ -77,6 +78,7 @@ struct lb_tcell {
 	double *v;		/* their figures: ms, or Mops/s in fixed-time mode */
 	double mean;
 	bool timed_out;		/* one of them was stopped by --point-timeout: marked '!' */
+	unsigned nshort;	/* repetitions where a thread ran short (lb_result.short_threads): '*' */
 };
 
 struct lb_trow {
@@ -123,7 +125,7 @@ void lb_table_header(FILE *f, int w1, bool fixed_time, bool load_ns);
 void lb_table_row(FILE *f, int w1, const char *label, unsigned threads,
 		  const struct lb_tcell_text *cells, unsigned ncells);
 /* lb_table_rows() - every row of @t with its mean figures */
-int lb_table_rows(FILE *f, int w1, const struct lb_ttable *t, bool fixed_time);
+int lb_table_rows(FILE *f, int w1, const struct lb_ttable *t, bool fixed_time, bool spread);
 /* lb_report_ptrs() - malloc'ed pointers to each of rep->results */
 const struct lb_result **lb_report_ptrs(const struct lb_report *rep);
 
@@ -134,6 +136,8 @@ int lb_output_latency(FILE *f, const struct lb_report *rep);
 /* lb_output_latency_check() - the latency report needs --scenario=fair or --latency */
 int lb_output_latency_check(const struct lb_config *c, char *why, size_t len);
 int lb_output_stats(FILE *f, const struct lb_report *rep);
+/* lb_output_stats_posting() - the stats table at the posting's precision (the layout test) */
+int lb_output_stats_posting(FILE *f, const struct lb_report *rep);
 /* lb_stats_check() - the stats table needs two locks and --repeat of 2 or more */
 int lb_stats_check(const struct lb_config *c, char *why, size_t len);
 int lb_output_sweep(FILE *f, const struct lb_report *rep);
@@ -169,6 +173,19 @@ void lb_sides_free(struct lb_sides *s);
 bool lb_sides_match(const struct lb_sides *s, const char *before_lock, const char *after_lock);
 /* lb_lock_stem() - the name a compared pair goes by: "rwsem" for rwsem-wspin and rwsem-rspin */
 char *lb_lock_stem(const char *a, const char *b, char *buf, size_t len);
+/* lb_point_same() - @a and @b are repetitions of one point (all but the repeat agree) */
+bool lb_point_same(const struct lb_point *a, const struct lb_point *b);
+/**
+ * lb_repeat_summary() - over the repetitions of @r's point in @rep: @what 0
+ * its ops_per_s, 1 its exec_time_ms
+ */
+void lb_repeat_summary(const struct lb_report *rep, const struct lb_result *r, int what,
+		       struct lb_summary *s);
+/* lb_cv_pct() - the coefficient of variation of @s in %, 0 without a mean */
+double lb_cv_pct(const struct lb_summary *s);
+/* lb_short_note() - under a text table: which points ran with a thread off its CPU ("*") */
+void lb_short_note(FILE *f, const struct lb_report *rep);
+
 /* lb_fmt_change() - "-52.5%", "+7.0%", with "~" when @noisy; "n/a" without a before figure */
 char *lb_fmt_change(double before, double after, bool noisy, char *buf, size_t len);
 /* lb_compare_write() - the Before, After and % Change blocks of @s */

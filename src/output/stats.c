@@ -17,8 +17,13 @@
  * an overcommit element, the number otherwise. The figure is a throughput,
  * so higher is better in both modes: ops/s with --duration (the CSV's
  * ops_per_s), 1/execution time with --ops (1000 / the CSV's exec_time_ms).
- * %improvement = (patched - base) / base * 100 of the means. Columns are
- * as wide as the posting's, wider where a figure needs it.
+ * %improvement = (patched - base) / base * 100 of the means, with one
+ * decimal and compare's "~" when Welch's t-test over the repetitions says
+ * the change is within the noise (lb_noisy(): 3 or more each), explained
+ * under the table; the posting's five decimals overstate what a few
+ * repetitions can say, and are kept only for the layout test
+ * (lb_output_stats_posting()). Columns are as wide as the posting's,
+ * wider where a figure needs it.
  */
 #include "config.h"
 
@@ -82,20 +87,27 @@ static bool same_cell(const struct lb_result *a, const struct lb_result *b)
 	       a->point.load_arg == b->point.load_arg;
 }
 
-/* Mean and stdev of @lock's repetitions at the cell of @cell and @threads. */
-static void summarize(const struct lb_report *rep, const struct lb_lock_ops *lock,
+/*
+ * Mean and stdev of @lock's repetitions at the cell of @cell and @threads,
+ * their figures in @buf. Return: whether a thread of one ran short.
+ */
+static bool summarize(const struct lb_report *rep, const struct lb_lock_ops *lock,
 		      const struct lb_result *cell, unsigned threads, double *buf,
 		      struct lb_summary *s)
 {
 	unsigned n = 0;
+	bool ran_short = false;
 
 	for (unsigned i = 0; i < rep->nresults; i++) {
 		const struct lb_result *r = &rep->results[i];
 
-		if (r->point.ops == lock && r->point.nthreads == threads && same_cell(r, cell))
+		if (r->point.ops == lock && r->point.nthreads == threads && same_cell(r, cell)) {
 			buf[n++] = stats_figure(r, rep->fixed_time);
+			ran_short |= r->short_threads > 0;
+		}
 	}
 	lb_summarize(buf, n, s);
+	return ran_short;
 }
 
 static void rule(FILE *f, const size_t *w)
@@ -108,9 +120,35 @@ static void rule(FILE *f, const size_t *w)
 	fputs("+\n", f);
 }
 
+/* One block's options and what it saw. */
+struct stats_opts {
+	bool posting;		/* the posting's precision: five decimals, no mark */
+	bool noisy;		/* out: a change was marked "~" */
+	bool ran_short;		/* out: a repetition had a thread that ran short */
+};
+
+/* %improvement of @s[1] over @s[0] (@v their repetitions) into @buf */
+static void improvement(const struct lb_summary *s, double *const v[2], struct stats_opts *o,
+			char *buf, size_t len)
+{
+	bool noisy;
+
+	if (!(s[0].mean > 0)) {
+		snprintf(buf, len, "-");
+		return;
+	}
+	if (o->posting) {
+		snprintf(buf, len, "%.5f", (s[1].mean - s[0].mean) / s[0].mean * 100);
+		return;
+	}
+	noisy = lb_noisy(v[0], s[0].n, v[1], s[1].n);
+	o->noisy |= noisy;
+	snprintf(buf, len, "%.1f%s", (s[1].mean - s[0].mean) / s[0].mean * 100, noisy ? "~" : "");
+}
+
 static int block(FILE *f, const struct lb_report *rep, const struct lb_lock_ops *const lk[2],
 		  const struct lb_result *cell, const unsigned *threads, unsigned nthreads,
-		  double *buf)
+		  double *const buf[2], struct stats_opts *o)
 {
 	char (*cells)[NCOLS + 1][48] = calloc(nthreads ? nthreads : 1, sizeof(*cells));
 	size_t w[NCOLS + 1];
@@ -124,15 +162,14 @@ static int block(FILE *f, const struct lb_report *rep, const struct lb_lock_ops 
 
 		thread_label(rep, threads[t], cells[t][0], sizeof(cells[t][0]));
 		for (unsigned k = 0; k < 2; k++) {
-			summarize(rep, lk[k], cell, threads[t], buf, &s[k]);
-			snprintf(cells[t][1 + 2 * k], sizeof(cells[t][0]), "%.4f", s[k].mean);
+			bool ran_short = summarize(rep, lk[k], cell, threads[t], buf[k], &s[k]);
+
+			snprintf(cells[t][1 + 2 * k], sizeof(cells[t][0]), "%.4f%s", s[k].mean,
+				 ran_short ? "*" : "");
 			snprintf(cells[t][2 + 2 * k], sizeof(cells[t][0]), "%.4f", s[k].stdev);
+			o->ran_short |= ran_short;
 		}
-		if (s[0].mean > 0)
-			snprintf(cells[t][5], sizeof(cells[t][0]), "%.5f",
-				 (s[1].mean - s[0].mean) / s[0].mean * 100);
-		else
-			snprintf(cells[t][5], sizeof(cells[t][0]), "-");
+		improvement(s, buf, o, cells[t][5], sizeof(cells[t][0]));
 		for (unsigned c = 0; c <= NCOLS; c++)
 			if (strlen(cells[t][c]) > w[c])
 				w[c] = strlen(cells[t][c]);
@@ -159,17 +196,19 @@ static int block(FILE *f, const struct lb_report *rep, const struct lb_lock_ops 
 	return 0;
 }
 
-int lb_output_stats(FILE *f, const struct lb_report *rep)
+static int stats_write(FILE *f, const struct lb_report *rep, struct stats_opts *o)
 {
 	const struct lb_lock_ops *lk[2] = { NULL, NULL };
 	unsigned *threads = calloc(rep->nresults + 1, sizeof(*threads));
-	double *buf = calloc(rep->nresults + 1, sizeof(*buf));
+	double *buf[2] = { calloc(rep->nresults + 1, sizeof(double)),
+			   calloc(rep->nresults + 1, sizeof(double)) };
 	unsigned nthreads = 0;
 	int rc = 0;
 
-	if (!threads || !buf) {
+	if (!threads || !buf[0] || !buf[1]) {
 		free(threads);
-		free(buf);
+		free(buf[0]);
+		free(buf[1]);
 		return -1;
 	}
 	/* the two locks, in run order; the thread counts, in run order */
@@ -189,7 +228,8 @@ int lb_output_stats(FILE *f, const struct lb_report *rep)
 	}
 	if (!lk[1]) {
 		free(threads);
-		free(buf);
+		free(buf[0]);
+		free(buf[1]);
 		return -1;	/* check() refuses such a run */
 	}
 	/* one block per ratio and load, in the order they first ran */
@@ -199,10 +239,31 @@ int lb_output_stats(FILE *f, const struct lb_report *rep)
 
 		for (unsigned j = 0; j < i && !seen; j++)
 			seen = same_cell(&rep->results[j], r);
-		if (!seen && block(f, rep, lk, r, threads, nthreads, buf))
+		if (!seen && block(f, rep, lk, r, threads, nthreads, buf, o))
 			rc = -1;
 	}
 	free(threads);
-	free(buf);
+	free(buf[0]);
+	free(buf[1]);
 	return rc || ferror(f) ? -1 : 0;
+}
+
+int lb_output_stats(FILE *f, const struct lb_report *rep)
+{
+	struct stats_opts o = { .posting = false };
+	int rc = stats_write(f, rep, &o);
+
+	if (!rc && o.noisy)
+		fprintf(f, "~ the change is within the run-to-run noise: Welch's t-test over the "
+			"repetitions gives p > 0.05\n");
+	if (!rc && o.ran_short)
+		lb_short_note(f, rep);
+	return rc || ferror(f) ? -1 : 0;
+}
+
+int lb_output_stats_posting(FILE *f, const struct lb_report *rep)
+{
+	struct stats_opts o = { .posting = true };
+
+	return stats_write(f, rep, &o);
 }

@@ -69,7 +69,8 @@ static void fairness_block(FILE *f, const struct lb_report *rep)
 }
 
 /* Add figure @v to the row's cell for @load, creating both as needed. */
-static int cell_add(struct lb_trow *row, uint64_t load, double v, unsigned max, bool timed_out)
+static int cell_add(struct lb_trow *row, uint64_t load, double v, unsigned max, bool timed_out,
+		    bool ran_short)
 {
 	struct lb_tcell *c = NULL;
 	double *nv;
@@ -94,6 +95,7 @@ static int cell_add(struct lb_trow *row, uint64_t load, double v, unsigned max, 
 	c->timed_out |= timed_out;
 	c->mean = (c->mean * c->n + v) / (c->n + 1);
 	c->n++;
+	c->nshort += ran_short;
 	return 0;
 }
 
@@ -146,7 +148,8 @@ static int ttable_build(struct lb_ttable *t, const struct lb_result *const *res,
 			row->tgroup = r->point.tgroup;
 			row->phase = r->point.phase;
 		}
-		if (cell_add(row, r->point.load_arg, point_fig(r, cf), n, r->timed_out)) {
+		if (cell_add(row, r->point.load_arg, point_fig(r, cf), n, r->timed_out,
+			     r->short_threads > 0)) {
 			lb_ttable_free(t);
 			return -1;
 		}
@@ -229,8 +232,31 @@ void lb_table_row(FILE *f, int w1, const char *label, unsigned threads,
 	fputc('\n', f);
 }
 
+/*
+ * A cell's text: the mean; with @spread and two or more repetitions "±" and
+ * their coefficient of variation; "!" when one timed out (--point-timeout),
+ * "*" when a thread of one ran short.
+ */
+static void cell_text(const struct lb_tcell *c, bool fixed_time, bool spread, char *buf, size_t len)
+{
+	size_t l;
+
+	lb_fmt_figure(c->mean, fixed_time, buf, len);
+	l = strlen(buf);
+	if (spread && c->n > 1 && l < len) {
+		struct lb_summary s;
+
+		lb_summarize(c->v, c->n, &s);
+		l += (size_t)snprintf(buf + l, len - l, "\u00b1%.1f%%", lb_cv_pct(&s));
+	}
+	if (c->timed_out && l < len)
+		l += (size_t)snprintf(buf + l, len - l, "!");
+	if (c->nshort && l < len)
+		snprintf(buf + l, len - l, "*");
+}
+
 /* lb_table_rows() - the rows of @t with their mean figures, as the table prints them */
-int lb_table_rows(FILE *f, int w1, const struct lb_ttable *t, bool fixed_time)
+int lb_table_rows(FILE *f, int w1, const struct lb_ttable *t, bool fixed_time, bool spread)
 {
 	for (unsigned k = 0; k < t->nrows; k++) {
 		const struct lb_trow *row = &t->rows[k];
@@ -241,11 +267,8 @@ int lb_table_rows(FILE *f, int w1, const struct lb_ttable *t, bool fixed_time)
 			return -1;
 		for (unsigned j = 0; j < row->ncells; j++) {
 			cells[j].load = row->cells[j].load;
-			lb_fmt_figure(row->cells[j].mean, fixed_time, cells[j].text,
-				      sizeof(cells[j].text));
-			if (row->cells[j].timed_out)
-				strncat(cells[j].text, "!", sizeof(cells[j].text) -
-					strlen(cells[j].text) - 1);
+			cell_text(&row->cells[j], fixed_time, spread, cells[j].text,
+				  sizeof(cells[j].text));
 		}
 		lb_table_row(f, w1, row_label(row->lock, &row->ratio, row->phase, label, sizeof(label)),
 			     row->threads, cells, row->ncells);
@@ -350,6 +373,19 @@ static int c2c_block(FILE *f, const struct lb_report *rep, const struct lb_resul
 	return 0;
 }
 
+/* Under a table with repetitions: what the "±" is. */
+static void spread_note(FILE *f, const struct lb_ttable *t)
+{
+	unsigned n = 0;
+
+	for (unsigned k = 0; k < t->nrows; k++)
+		for (unsigned j = 0; j < t->rows[k].ncells; j++)
+			n = t->rows[k].cells[j].n > n ? t->rows[k].cells[j].n : n;
+	if (n > 1)
+		fprintf(f, "\u00b1 the coefficient of variation of the repetitions (up to %u): sample "
+			"standard deviation over the mean\n", n);
+}
+
 int lb_output_table(FILE *f, const struct lb_report *rep)
 {
 	const struct lb_result **res = lb_report_ptrs(rep);
@@ -362,8 +398,12 @@ int lb_output_table(FILE *f, const struct lb_report *rep)
 	}
 	w1 = lb_table_width(&t, 0);
 	lb_table_header(f, w1, rep->fixed_time, rep->nresults && rep->results[0].point.load_ns);
-	rc = lb_table_rows(f, w1, &t, rep->fixed_time);
+	rc = lb_table_rows(f, w1, &t, rep->fixed_time, true);
+	if (!rc)
+		spread_note(f, &t);
 	lb_ttable_free(&t);
+	if (!rc)
+		lb_short_note(f, rep);
 	if (!rc && rep->c2c)
 		rc = c2c_block(f, rep, res);
 	if (!rc && rep->nresults && rep->results[0].point.perf)

@@ -64,6 +64,7 @@ struct lb_config {
 	uint64_t *loads;		/* pause counts, or ns with load_ns */
 	unsigned nloads;
 	bool load_ns;
+	int load_unit;			/* enum lb_load_unit: what load and delay count */
 	uint64_t delay;			/* pauses between operations */
 	uint64_t ops;			/* per thread (fixed work) */
 	double duration;		/* seconds (fixed time) when > 0 */
@@ -108,6 +109,11 @@ struct lb_config {
 	int argc;
 	char **argv;
 };
+
+/* --load-unit: a pause instruction, or one lb_spin_n() iteration (clock.h) */
+enum lb_load_unit { LB_UNIT_PAUSE, LB_UNIT_LOOP };
+/* lb_load_unit_find() - "pause" or "loop"; -1 if unknown */
+int lb_load_unit_find(const char *name);
 
 /* lb_scenario_name() - "mix", "roles", "fair" */
 const char *lb_scenario_name(enum lb_scenario s);

@@ -27,11 +27,20 @@ int lb_scenario_find(const char *name)
 	return -1;
 }
 
+int lb_load_unit_find(const char *name)
+{
+	if (strcmp(name, "pause") == 0)
+		return LB_UNIT_PAUSE;
+	return strcmp(name, "loop") == 0 ? LB_UNIT_LOOP : -1;
+}
+
 uint64_t lb_load_pauses(const struct lb_config *c, uint64_t v)
 {
+	double unit = c->load_unit == LB_UNIT_LOOP ? lb_clock.loop_ns : lb_clock.pause_ns;
+
 	if (!c->load_ns)
 		return v;
-	return lb_clock.pause_ns > 0 ? (uint64_t)llround((double)v / lb_clock.pause_ns) : v;
+	return unit > 0 ? (uint64_t)llround((double)v / unit) : v;
 }
 
 double lb_point_timeout(const struct lb_config *c, double duration)
@@ -53,6 +62,7 @@ void lb_point_init(struct lb_point *p, const struct lb_plan *plan, const struct 
 	p->load_ns = c->load_ns;
 	p->load = lb_load_pauses(c, load);
 	p->delay = c->delay;
+	p->spin = c->load_unit == LB_UNIT_LOOP;
 	p->nops = c->ops;
 	p->duration = c->duration;
 	p->validate = c->validate;

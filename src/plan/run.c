@@ -24,6 +24,7 @@
 #include "machine/hygiene.h"
 #include "harness/harness.h"
 #include "plan/run.h"
+#include "kernel/sched.h"
 
 static void fill_point(const struct lb_plan *plan, struct lb_point *p, unsigned lk, unsigned ti,
 		       unsigned ri, unsigned li, unsigned rep)
@@ -223,6 +224,27 @@ static int run_point_steal(const struct lb_point *p, struct lb_result *r)
 	return rc;
 }
 
+/*
+ * A point where a thread did not really run: a warning (the output marks it
+ * too), unless $LOCKBENCH_BUSY_WARN says never (over 100, as the test
+ * suite sets it: other work is expected there).
+ */
+static void short_warn(const struct lb_result *r)
+{
+	const struct lb_point *p = &r->point;
+	char ratio[32], steal[48] = "";
+
+	if (!r->short_threads || lb_busy_warn_pct() > 100)
+		return;
+	if (r->steal_ms >= 0)
+		snprintf(steal, sizeof(steal), ", host steal %.0f ms", r->steal_ms);
+	lb_warn("%s/%s threads=%u load=%llu repeat %u: %u thread(s) ran less than %.0f%% of the "
+		"wall time (lowest %.0f%%%s); the point is marked in the output", p->ops->name,
+		lb_ratio_str(&p->ratio, ratio, sizeof(ratio)), p->nthreads,
+		(unsigned long long)p->load_arg, p->repeat + 1, r->short_threads, LB_RAN_PCT,
+		r->cpu_min_pct, steal);
+}
+
 int lb_run_all(const struct lb_plan *plan, const struct lb_points *pts, lb_point_done done,
 	       struct lb_result **out, unsigned *nout)
 {
@@ -241,7 +263,7 @@ int lb_run_all(const struct lb_plan *plan, const struct lb_points *pts, lb_point
 		if (progress)
 			progress_line(pts, n, (double)(lb_now_ns() - t0) / 1e9);
 		rc = run_point_steal(&pts->v[n], &res[n]);
-		if (progress && (rc || done || res[n].timed_out))
+		if (progress && (rc || done || res[n].timed_out || res[n].short_threads))
 			lb_run_progress_erase();
 		if (!rc && res[n].interrupted) {
 			/* Ctrl-C or SIGTERM: the points before it are the run */
@@ -250,6 +272,8 @@ int lb_run_all(const struct lb_plan *plan, const struct lb_points *pts, lb_point
 		}
 		if (!rc && res[n].timed_out)
 			note_timed_out(&pts->v[n]);
+		if (!rc)
+			short_warn(&res[n]);
 		if (rc) {
 			for (unsigned i = 0; i < n; i++)
 				lb_result_free(&res[i]);

@@ -33,7 +33,8 @@ grep -Eq '^writer_thread/1 iterations : [0-9]+, lock delay \[min,avg,max\]' "$TM
 DURATION=0.05 REPEAT=2 sh "$srcdir/scripts/reproduce/aqticket-2013" >"$TMPD/s3" 2>"$TMPD/e3" ||
 	fail "reproduce/aqticket-2013: $(cat "$TMPD/e3")"
 for x in 1x 2x 3x; do
-	grep -Eq "^$x +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +-?[0-9.]+\$" "$TMPD/s3" ||
+	# "*": a thread ran short (a busy machine); "~": within the noise
+	grep -Eq "^$x +[0-9.]+\\*? +[0-9.]+ +[0-9.]+\\*? +[0-9.]+ +(-?[0-9.]+~?|-)\$" "$TMPD/s3" ||
 		fail "reproduce/aqticket-2013: no $x row"
 done
 [ "$failures" -eq 0 ] && pass "the reproductions print their tables"

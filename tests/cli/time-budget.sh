@@ -17,7 +17,8 @@ took=$(($(date +%s) - start))
 grep -q "warning: spinning lock(s) ticket get up to 4 threads on 1 CPUs" "$TMPD/err" ||
 	fail "no oversubscription warning: $(cat "$TMPD/err")"
 grep -q "timed out after 1 s (--point-timeout)" "$TMPD/err" || fail "no timed-out line"
-grep -q "^ticket/0:1  *4  *1:[0-9.]*!$" "$TMPD/out" || fail "table: no '!' mark: $(cat "$TMPD/out")"
+# "*" after it: a thread also ran less than its share of the CPU (a busy machine)
+grep -q "^ticket/0:1  *4  *1:[0-9.]*!\\*\\{0,1\\}$" "$TMPD/out" || fail "table: no '!' mark: $(cat "$TMPD/out")"
 grep -q "^! 1 point(s) timed out" "$TMPD/out" || fail "table: no note under the table"
 # a CSV column by name (python3's csv: quoted fields hold commas), one value per row
 csv_col() {

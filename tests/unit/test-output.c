@@ -165,7 +165,11 @@ static void table(void)
 		for (unsigned i = 2; i < nl; i++)
 			CHECK_STR(out[i], golden[first + i - 2]);
 	}
-	/* repeats are averaged; fixed time is labelled Mops/s with two decimals under 10 */
+	/*
+	 * repeats are averaged, with the coefficient of variation after "±"
+	 * and a note; fixed time is labelled Mops/s with two decimals under 10;
+	 * a point where a thread ran short is marked "*", with a note
+	 */
 	memset(res, 0, sizeof(res));
 	for (unsigned i = 0; i < 2; i++) {
 		res[i].point.ops = &fake_mutex;
@@ -177,10 +181,19 @@ static void table(void)
 		res[i].ops_per_s = 1.5e6 + 1e6 * i;
 	}
 	nl = render(res, 2, false, out, 32);
-	CHECK_STR(out[2], "mutex/0:1 2 1:1500");
+	CHECK(nl == 4, "header, rule, row, note: got %u", nl);
+	CHECK_STR(out[2], "mutex/0:1 2 1:1500\u00b147.1%");
+	CHECK_STR(out[3], "\u00b1 the coefficient of variation of the repetitions (up to 2): sample "
+		  "standard deviation over the mean");
 	nl = render(res, 2, true, out, 32);
 	CHECK_STR(out[0], "lock/r:w ratio # of threads Load:Throughput (Mops/s)");
-	CHECK_STR(out[2], "mutex/0:1 2 1:2.00");
+	CHECK_STR(out[2], "mutex/0:1 2 1:2.00\u00b135.4%");
+	res[1].short_threads = 1;
+	nl = render(res, 2, true, out, 32);
+	CHECK(nl == 5, "header, rule, row, two notes: got %u", nl);
+	CHECK_STR(out[2], "mutex/0:1 2 1:2.00\u00b135.4%*");
+	CHECK_STR(out[4], "* in 1 point(s) a thread ran less than 90% of the wall time (CPU time over "
+		  "wall time: preempted or its CPU stolen); the figure measures the scheduler too");
 }
 
 /*
@@ -237,7 +250,7 @@ static void stats(void)
 				}
 		}
 		m = open_memstream(&buf, &len);
-		CHECK(lb_output_stats(m, &rep) == 0, "stats formatter failed");
+		CHECK(lb_output_stats_posting(m, &rep) == 0, "stats formatter failed");
 		fclose(m);
 		for (tok = strtok_r(buf, "\n", &save); tok && nl < 32; tok = strtok_r(NULL, "\n", &save))
 			squeeze(tok, out[nl++], 160);
@@ -281,7 +294,47 @@ static void stats(void)
 		CHECK(nl == 7, "one row: got %u lines", nl);
 		CHECK_STR(out[1], "base vs patched, ratio 0:1, load 5 (throughput: 1/execution time in 1/s, "
 			  "higher is better)");
-		CHECK_STR(out[5], "2 1.5000 0.7071 4.0000 0.0000 166.66667");
+		CHECK_STR(out[5], "2 1.5000 0.7071 4.0000 0.0000 166.7");
+	}
+
+	/* one decimal, and compare's "~" when Welch's test finds the change within the noise */
+	{
+		struct lb_telem tl[1] = { { .kind = LB_T_NUM, .lo = 2, .hi = 4, .step = 2 } };
+		struct lb_config c2 = { .telems = tl, .ntelems = 1 };
+		static const double fig[2][2][3] = {
+			{ { 10, 11, 12 }, { 10.5, 11.5, 12.5 } },	/* 2 threads: noise */
+			{ { 10, 10.1, 9.9 }, { 20, 20.1, 19.9 } },	/* 4 threads: +100% */
+		};
+		struct lb_result res[12];
+		struct lb_report rep = { .cfg = &c2, .results = res, .nresults = 12, .npus = 2,
+					 .fixed_time = true };
+		char *buf = NULL, *save = NULL, *tok;
+		size_t len = 0;
+		unsigned nl = 0, n = 0;
+		FILE *m;
+
+		memset(res, 0, sizeof(res));
+		for (unsigned t = 0; t < 2; t++)
+			for (unsigned k = 0; k < 2; k++)
+				for (unsigned i = 0; i < 3; i++, n++) {
+					res[n].point.ops = k ? &patched : &base;
+					res[n].point.ratio = (struct lb_ratio){ 0, 1 };
+					res[n].point.nthreads = 2 + 2 * t;
+					res[n].point.load_arg = 5;
+					res[n].point.repeat = i;
+					res[n].ops_per_s = fig[t][k][i];
+				}
+		m = open_memstream(&buf, &len);
+		CHECK(lb_output_stats(m, &rep) == 0, "stats formatter failed (noise)");
+		fclose(m);
+		for (tok = strtok_r(buf, "\n", &save); tok && nl < 32; tok = strtok_r(NULL, "\n", &save))
+			squeeze(tok, out[nl++], 160);
+		free(buf);
+		CHECK(nl == 9, "two rows and the note: got %u lines", nl);
+		CHECK_STR(out[5], "2 11.0000 1.0000 11.5000 1.0000 4.5~");
+		CHECK_STR(out[6], "4 10.0000 0.1000 20.0000 0.1000 100.0");
+		CHECK_STR(out[8], "~ the change is within the run-to-run noise: Welch's t-test over the "
+			  "repetitions gives p > 0.05");
 	}
 }
 
@@ -517,12 +570,17 @@ static void csv(void)
 		  "trace_mutex_wait_ms,trace_lock_classes,trace_top_lock,trace_lost_events,"
 		  "lock_domain,domains,domains_pretend,steal_ms,placement_cpus,host_cpus,"
 		  "smt_shared_threads,cpufreq_driver,cpufreq_governor,hypervisor,kernel_flags,"
-		  "loadavg_1m,busy_other_pct,compiler,cflags,git_revision,timed_out,partial,ctr_spin_waits");
+		  "loadavg_1m,busy_other_pct,compiler,cflags,git_revision,timed_out,partial,"
+		  "wait_unit,wait_unit_ns,cpu_min_pct,short_threads,repeats,median_ops_per_s,"
+		  "min_ops_per_s,max_ops_per_s,cv_pct,median_exec_time_ms,min_exec_time_ms,"
+		  "max_exec_time_ms,cv_exec_time_pct,ctr_spin_waits");
 	CHECK_STR(nl + 1, "1," PACKAGE_VERSION ",2026-11-29T00:00:00Z,\"box,1\",\"Linux 6.1 \"\"x\"\"\",,,"
 		  "ticket,excl,spin,,1:1,1,1,2,5,pause,5,0,ops,1000,0,1,socket,0;1,-1,0,12.500000,2000,"
 		  "160000.0,0,2000,1000,1000.0,1000,1.0000,0.2500,0.000,0.000,0.0000,"
 		  "mix,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,0,,,,,6250.000,,,,,,,,,,"
-		  ",,,,,,,,,,,,,,,,,,,,,numa,1,0,0.0,,,0,,,,,,," LB_COMPILER "," LB_CFLAGS "," LB_GIT_REVISION ",0,0,77\n");
+		  ",,,,,,,,,,,,,,,,,,,,,numa,1,0,0.0,,,0,,,,,,," LB_COMPILER "," LB_CFLAGS ","
+		  LB_GIT_REVISION ",0,0,pause,0.000,0.0,0,1,160000.0,160000.0,160000.0,0.00,"
+		  "12.500000,12.500000,12.500000,0.00,77\n");
 	free(buf);
 }
 
@@ -620,7 +678,8 @@ static void trace(void)
 	row = strchr(buf, '\n');
 	CHECK(row && strstr(row, ",12,3,1,8,414,4.324,4,0.010,280,1.100,130,3.214,0,0.000,0,0.000,"
 			     "0,0.000,SPIN:4:0.010;READ:280:1.100;WRITE:130:3.214,"
-			     "0xffff888104332638:READ|WRITE:410:4.314,0,numa,1,0,0.0,,,0,,,,,,," LB_COMPILER "," LB_CFLAGS "," LB_GIT_REVISION ",0,0,77\n") != NULL,
+			     "0xffff888104332638:READ|WRITE:410:4.314,0,numa,1,0,0.0,,,0,,,,,,," LB_COMPILER
+			     "," LB_CFLAGS "," LB_GIT_REVISION ",0,0,pause,") != NULL,
 	      "trace columns: %s", row ? row : "(no row)");
 	free(buf);
 
