@@ -226,11 +226,21 @@ static void warn_busy(const struct lb_plan *plan, struct lb_hygiene *h,
 	struct lb_cpustat now;
 	double limit = lb_busy_warn_pct();
 
-	if (lb_cpustat_read(&now))
-		return;
-	h->busy_other_pct = lb_cpustat_busy_other(start, &now, plan->pus, plan->npus);
-	h->busy_window_ms = now.at_ms - start->at_ms;
-	lb_cpustat_free(&now);
+	/*
+	 * /proc/stat counts in ticks: a short start-up (calibration alone is
+	 * ~25 ms) may span too few of them to tell; wait, 10 ms at a time and
+	 * 100 ms at most, until it spans enough
+	 */
+	for (unsigned tries = 0;; tries++) {
+		if (lb_cpustat_read(&now))
+			return;
+		h->busy_other_pct = lb_cpustat_busy_other(start, &now, plan->pus, plan->npus);
+		h->busy_window_ms = now.at_ms - start->at_ms;
+		lb_cpustat_free(&now);
+		if (h->busy_other_pct >= 0 || tries >= 10)
+			break;
+		usleep(10000);
+	}
 	if (h->busy_other_pct >= 0 && h->busy_other_pct >= limit)
 		lb_warn("other work on the placement's CPUs: %.0f%% busy before the run (load average "
 			"%.2f; warning at %.0f%%), so the points share their CPUs and the figures are "

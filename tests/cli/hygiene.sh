@@ -23,7 +23,9 @@ done
 grep -q '^# CPU: .* ;' "$TMPD/t" && fail "the CPU model keeps trailing spaces"
 grep -v '^# ' "$TMPD/t" | sed -n 1p | grep -q '^lock/r:w ratio' || fail "the table does not follow the header"
 grep -c '^# ' "$TMPD/n" | grep -qx 0 || fail "--no-header printed '# ' lines"
-[ "$(grep -vc '^# ' "$TMPD/t")" -eq "$(wc -l <"$TMPD/n")" ] || fail "the table under the header differs"
+# the same table rows (notes under the table, e.g. a thread that ran short, depend on the run)
+[ "$(grep -Ec '^(lock/r:w|--|null/)' "$TMPD/t")" -eq "$(grep -Ec '^(lock/r:w|--|null/)' "$TMPD/n")" ] ||
+	fail "the table under the header differs"
 # once over the first text report; never in CSV or JSON
 "$LOCKBENCH" --lock=null,ticket --threads=1 --load=1 --ops=1000 -f csv,table,compare \
 	>"$TMPD/m" 2>/dev/null || fail "csv,table,compare run"
