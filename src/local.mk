@@ -19,7 +19,7 @@ liblockbench_a_SOURCES += \
 	src/plan/configuration.h src/plan/plan.c src/plan/plan.h \
 	src/plan/fair.c src/plan/fair.h \
 	src/plan/run.c src/plan/run.h \
-	src/output/output.c src/output/output.h \
+	src/output/output.c src/output/output.h src/output/file.c src/output/file.h \
 	src/output/table.c src/output/stats.c src/output/sweep.c src/output/csv.c \
 	src/output/json.c src/output/latency.c src/output/compare.c src/output/aim7.c \
 	src/cli/options.c src/cli/options.h \
