@@ -120,7 +120,7 @@ CLI_TESTS = \
 
 # --trace: with libtracefs, the root-only tests (they skip, exit 77, for other
 # users); without it, --trace must say so (exit 5)
-TRACE_TESTS = tests/cli/trace.sh tests/cli/trace-kernel.sh
+TRACE_TESTS = tests/cli/trace.sh tests/cli/trace-kernel.sh tests/cli/trace-instances.sh
 NOTRACE_TESTS = tests/cli/trace-nobuild.sh
 TESTS += $(UNIT_TESTS) $(VALIDATE_TESTS) $(TOPO_TESTS) $(CLI_TESTS)
 if HAVE_LIBTRACEFS
