@@ -6,6 +6,7 @@ lockbench_SOURCES = src/main.c
 liblockbench_a_SOURCES += \
 	src/base/compiler.h src/base/lb-atomic.h src/base/limits.h \
 	src/base/log.c src/base/log.h \
+	src/base/file.c src/base/file.h \
 	src/base/parse.c src/base/parse.h \
 	src/base/clock.c src/base/clock.h \
 	src/machine/topology.c src/machine/topology.h \

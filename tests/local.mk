@@ -116,6 +116,7 @@ CLI_TESTS = \
 	tests/cli/kernel-locks.sh \
 	tests/cli/roles.sh \
 	tests/cli/baseline.sh \
+	tests/cli/hostile-files.sh \
 	tests/cli/reproduce.sh
 
 # --trace: with libtracefs, the root-only tests (they skip, exit 77, for other
