@@ -7,6 +7,7 @@ liblockbench_a_SOURCES += \
 	locks/null.c \
 	locks/busted.c \
 	locks/stall.c \
+	locks/stall-sleep.c \
 	locks/tas.c \
 	locks/ttas.c \
 	locks/ticket.c \
