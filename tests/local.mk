@@ -137,10 +137,15 @@ SH_LOG_COMPILER = $(SHELL)
 AM_TESTS_ENVIRONMENT = \
 	srcdir='$(srcdir)'; export srcdir; \
 	top_builddir='$(abs_top_builddir)'; export top_builddir; \
-	LOCKBENCH='$(abs_top_builddir)/lockbench'; export LOCKBENCH;
+	LOCKBENCH='$(abs_top_builddir)/lockbench'; export LOCKBENCH; \
+	LSAN_OPTIONS='suppressions=$(abs_top_srcdir)/tests/lsan.supp:print_suppressions=0'; \
+	export LSAN_OPTIONS; \
+	UBSAN_OPTIONS='print_stacktrace=1:halt_on_error=1'; export UBSAN_OPTIONS;
 
-EXTRA_DIST += tests/lib.sh tests/cli/house.py tests/validate/run-validate.sh tests/topology/run-topology.sh \
+EXTRA_DIST += tests/lsan.supp tests/lib.sh tests/cli/house.py tests/validate/run-validate.sh tests/topology/run-topology.sh \
 	tests/golden/README tests/golden/rwsem-spinning-2014-table.txt tests/golden/fair-rwlock-2008-latency.txt \
 	tests/golden/aqticket-2013-stats.txt tests/golden/qrwlock-byte-cmpxchg-2015-sweep.txt tests/golden/rwsem-spinning-2014-aim7.txt \
 	$(VALIDATE_TESTS) $(TOPO_TESTS) $(TOPO_TESTS:.topo=.expected) $(CLI_TESTS) \
 	$(TRACE_TESTS) $(NOTRACE_TESTS)
+
+include tests/fuzz/local.mk

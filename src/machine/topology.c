@@ -93,11 +93,12 @@ static unsigned long long level_arity(const char *tok, size_t n)
 	return a;
 }
 
-int lb_topo_synthetic_check(const char *desc, char *why, size_t len)
+int lb_topo_synthetic_size(const char *desc, unsigned long long *pus,
+			   unsigned long long *objects, const char **at, int *at_len)
 {
-	unsigned long long pus = 1, objects = 1;
 	const char *p = desc;
 
+	*pus = *objects = 1;
 	while (*p) {
 		const char *tok;
 		unsigned long long a;
@@ -124,16 +125,32 @@ int lb_topo_synthetic_check(const char *desc, char *why, size_t len)
 		a = level_arity(tok, (size_t)(p - tok));
 		if (!a)
 			continue;
-		pus *= a;	/* both stay under 2^18 * 2^18 before the checks below */
-		objects += pus;
-		if (pus > LB_MAX_TOPOLOGY_PUS)
-			return WHY("over %llu PUs at the level \"%.*s\" (the limit for a planned "
-				   "machine)", LB_MAX_TOPOLOGY_PUS, (int)(p - tok), tok);
-		if (objects > LB_MAX_TOPOLOGY_OBJECTS)
-			return WHY("over %llu objects at the level \"%.*s\" (the limit for a "
-				   "planned machine)", LB_MAX_TOPOLOGY_OBJECTS, (int)(p - tok), tok);
+		*pus *= a;	/* both stay under 2^18 * 2^18 before the checks below */
+		*objects += *pus;
+		if (*pus > LB_MAX_TOPOLOGY_PUS || *objects > LB_MAX_TOPOLOGY_OBJECTS) {
+			if (at) {
+				*at = tok;
+				*at_len = (int)(p - tok);
+			}
+			return -1;
+		}
 	}
 	return 0;
+}
+
+int lb_topo_synthetic_check(const char *desc, char *why, size_t len)
+{
+	unsigned long long pus, objects;
+	const char *at;
+	int at_len;
+
+	if (!lb_topo_synthetic_size(desc, &pus, &objects, &at, &at_len))
+		return 0;
+	if (pus > LB_MAX_TOPOLOGY_PUS)
+		return WHY("over %llu PUs at the level \"%.*s\" (the limit for a planned machine)",
+			   LB_MAX_TOPOLOGY_PUS, at_len, at);
+	return WHY("over %llu objects at the level \"%.*s\" (the limit for a planned machine)",
+		   LB_MAX_TOPOLOGY_OBJECTS, at_len, at);
 }
 
 /* HWLOC_SYNTHETIC and HWLOC_XMLFILE stand for --topology: the same limits */
