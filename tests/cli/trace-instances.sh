@@ -83,17 +83,22 @@ else
 	pass "| true: exit $(cat "$TMPD/rc"), no instance left"
 fi
 
-# 3. a renamed copy keeps its instance while another run starts (and sweeps)
+# 3. a renamed copy keeps its instance while another run starts (and
+#    sweeps); the copy runs until told to stop, whatever the runs take
 cp "$LOCKBENCH" "$TMPD/lb-copy"
-"$TMPD/lb-copy" --lock=null --threads=1 --load=0 --duration=3 --trace >/dev/null \
+"$TMPD/lb-copy" --lock=null --threads=1 --load=0 --duration=60 --trace >/dev/null \
 	2>"$TMPD/err.copy" &
 copy=$!
 wait_inst "$copy"
 [ -n "$(inst "$copy")" ] || fail "the copy's instance never appeared"
 "$LOCKBENCH" --lock=null --threads=1 --load=0 --duration=0.05 --trace >/dev/null 2>"$TMPD/err" ||
 	fail "the second run: $(cat "$TMPD/err")"
+kill -0 "$copy" 2>/dev/null || fail "the renamed copy ended early: $(cat "$TMPD/err.copy")"
 [ -n "$(inst "$copy")" ] || fail "another run removed the renamed copy's live instance"
-wait "$copy" || fail "the renamed copy: exit $?: $(cat "$TMPD/err.copy")"
+kill -TERM "$copy"
+wait "$copy"
+rc=$?
+[ "$rc" -eq 143 ] || fail "the renamed copy: exit $rc, want 143: $(cat "$TMPD/err.copy")"
 [ -z "$(inst "$copy")" ] || fail "the copy left $(inst "$copy")"
 [ "$failures" -eq 0 ] && pass "a renamed copy keeps its instance"
 
