@@ -32,6 +32,7 @@ fuzz: $(noinst_PROGRAMS)
 	@for t in $(FUZZ_TARGETS); do \
 		mkdir -p fuzz-corpus/$$t || exit 1; \
 		echo "fuzz: $$t for $(FUZZ_SECONDS) s"; \
+		LSAN_OPTIONS=suppressions=$(abs_top_srcdir)/tests/lsan.supp:print_suppressions=0 \
 		./tests/fuzz/fuzz-$$t -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
 			-artifact_prefix=fuzz-corpus/$$t- fuzz-corpus/$$t \
 			$(srcdir)/tests/fuzz/$$t 2>fuzz-$$t.log || \
