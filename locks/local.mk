@@ -14,8 +14,12 @@ liblockbench_a_SOURCES += \
 	locks/aqticket.c \
 	locks/mcs.c \
 	locks/osq.c locks/osq.h locks/resched.h \
-	locks/qspinlock.c \
+	locks/qspinlock.c locks/qspinlock-common.h \
 	locks/pthread-spin.c \
+	locks/cna.c \
+	locks/cohort-tkt.c \
+	locks/cohort-mcs.c \
+	locks/hmcs.c \
 	locks/sleep.c locks/sleep.h \
 	locks/mutex.c \
 	locks/mutex-osq.c \
@@ -24,6 +28,7 @@ liblockbench_a_SOURCES += \
 	locks/rwsem-xadd.c \
 	locks/rwsem-wspin.c \
 	locks/rwsem-rspin.c \
+	locks/rwsem-4.18.c \
 	locks/rwsem-qexit.c \
 	locks/pthread-mutex.c \
 	locks/pthread-adaptive.c \

@@ -49,6 +49,12 @@ enum lb_lock_kind {
 #define LB_LOCK_F_IRQ_WRITE	(1u << 6)
 
 #define LB_LOCK_MAX_COUNTERS	16	/* event counters a lock may declare */
+/*
+ * Lock domains (--lock-domain, --domains): what a topology-aware lock (family
+ * numa) treats as local. Every such lock sizes its per-domain state for this
+ * many inside its own lock object, so lock_size stays a constant.
+ */
+#define LB_MAX_DOMAINS		64
 
 /* Emulated execution contexts of a thread (algorithms.md section 1.7). */
 enum lb_context {
@@ -92,12 +98,22 @@ struct lb_irq {
  *            lb_count(), which is a plain increment of this thread's own line
  * @context:  emulated context class (thread, softirq, hardirq)
  * @cpu:      OS index of the CPU the thread is pinned to, -1 when unpinned
- * @peers:    every thread's top-level context, indexed by tid (for queue
- *            locks that must reach another thread's node); only valid once
- *            the threads have passed the start barrier, not in thread_init()
+ * @peers:    every thread's top-level context, indexed by tid; only valid
+ *            once the threads have passed the start barrier, not in
+ *            thread_init()
+ * @peer_priv: every thread's top-level @priv, indexed by tid: the table
+ *            through which queue locks reach another thread's node
+ *            (lb_peer_priv()), as the kernel's per-CPU offset table; a
+ *            separate array, read-only once filled, so that reaching a peer
+ *            never reads a line its owner writes (same validity as @peers)
  * @irq:      the thread's emulated interrupt mask, or NULL when the run has no
  *            interrupt readers (and inside an interrupt, which is masked);
  *            use lb_local_irq_disable()/lb_local_irq_enable()
+ * @domain:   the thread's lock domain, in [0, ndomains): its NUMA node,
+ *            package or L3 group (--lock-domain), or a pretend domain
+ *            (--domains); numbered densely over the placement
+ * @ndomains: domains of the run (1 when every thread is local to every
+ *            other); at most LB_MAX_DOMAINS
  *
  * An interrupt reader runs in a signal handler on a worker thread with a
  * context of its own: the same @tid, @cpu and @priv (per-CPU data is shared
@@ -114,7 +130,10 @@ struct lb_tctx {
 	enum lb_context context;
 	int cpu;
 	struct lb_tctx *const *peers;
+	void *const *peer_priv;
 	struct lb_irq *irq;
+	unsigned domain;
+	unsigned ndomains;
 };
 
 /* lb_irq_masked() - must a handler of class @ctx wait (for signal handlers)? */
@@ -179,10 +198,20 @@ static inline void lb_count(struct lb_tctx *t, unsigned idx)
 	t->ctr[idx]++;
 }
 
+/*
+ * lb_count_max() - raise a declared maximum counter (lb_lock_ops.counters_max)
+ * to @v: the calling thread's own line, like lb_count()
+ */
+static inline void lb_count_max(struct lb_tctx *t, unsigned idx, uint64_t v)
+{
+	if (v > t->ctr[idx])
+		t->ctr[idx] = v;
+}
+
 /* lb_peer_priv() - thread @tid's counterpart of t->priv */
 static inline void *lb_peer_priv(const struct lb_tctx *t, unsigned tid)
 {
-	return (char *)t->peers[tid]->priv + t->priv_off;
+	return (char *)t->peer_priv[tid] + t->priv_off;
 }
 
 /**
@@ -231,9 +260,11 @@ struct lb_lock_option {
  * @opts:          option values, in the order of lb_lock_ops.options
  * @tsc_per_ns:    calibrated cycle-counter ticks per nanosecond
  * @pause_ns:      calibrated cost of one lb_cpu_relax(), in ns
+ * @ndomains:      lock domains of the run (lb_tctx.domain), 1 to LB_MAX_DOMAINS
  */
 struct lb_lock_cfg {
 	unsigned nthreads;
+	unsigned ndomains;
 	const uint64_t *opts;
 	double tsc_per_ns;
 	double pause_ns;
@@ -241,10 +272,16 @@ struct lb_lock_cfg {
 
 struct lb_loop;
 
+/* struct lb_lock_field - one word of a lock object, for lb_lock_ops.layout */
+struct lb_lock_field {
+	const char *name;	/* the kernel's field name; NULL ends the table */
+	size_t offset, size;	/* bytes, from the start of the lock object */
+};
+
 struct lb_lock_ops {
 	const char *name;	/* CLI name, [a-z0-9-]+; file locks/<name>.c */
 	const char *desc;	/* one line for --list-locks */
-	const char *family;	/* spin, sleep, kernel, peer or harness */
+	const char *family;	/* spin, sleep, numa, kernel, peer or harness */
 	enum lb_lock_kind kind;
 	unsigned flags;		/* LB_LOCK_F_* */
 	size_t lock_size;	/* bytes of one lock object */
@@ -289,6 +326,17 @@ struct lb_lock_ops {
 	 */
 	int (*check_options)(const uint64_t *opts, char *why, size_t len);
 	const char *const *counters;		/* NULL or NULL-terminated names */
+	/*
+	 * layout: the words that model the kernel's struct, in its field
+	 * order (sleeping locks: they share the first line; checked by
+	 * tests/unit/test-layout). NULL: not described.
+	 */
+	const struct lb_lock_field *layout;
+	/*
+	 * Bit k set: counter k is a maximum (a longest run), raised with
+	 * lb_count_max(); the point's total is the largest thread's, not the sum.
+	 */
+	unsigned counters_max;
 	const char *unavailable;		/* set: not built in; the reason */
 };
 

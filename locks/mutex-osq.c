@@ -7,15 +7,22 @@
  * the owner-word rework), with the x86 fast paths: Ingo Molnar's count
  * mutex, Peter Zijlstra's and Waiman Long's optimistic spinning, Jason
  * Low's and Davidlohr Bueso's OSQ. This is the "mutex" row of Long's 2014 rwsem-spinning posting
- * (3.16-rc7). Reimplemented from the description in algorithms.md section
- * 6.2; no code was taken. Sleeping, waking, on_cpu and need_resched() are
+ * (3.16-rc7), and by default it follows 3.16 where the history changed:
+ * spin-on-owner as in 3.10-4.0 (spin while the same owner runs; after
+ * that go on only if the lock became free, owner == NULL; 4.1+ goes on
+ * when the owner merely changed: option owner-change=spin), and the
+ * unlocker wakes the first waiter with the wait_lock held (3.x's
+ * wake_up_process(); option wake=after-unlock for the later wake queue).
+ * Reimplemented from the description in algorithms.md sections 6.2 and
+ * 16; no code was taken. Sleeping, waking, on_cpu and need_resched() are
  * the emulation of locks/sleep.h.
  *
  * Lock word:
  *	count (32 bits, signed):  1 unlocked, 0 locked, < 0 locked, waiters possible
  *	owner (pointer): the holder's struct lb_task, set after acquiring and
  *	        cleared before releasing (a hint for the spinners, not the lock)
- *	then the OSQ tail, the wait list and the wait_lock (struct lb_sleep)
+ *	in the kernel's order: count, wait_lock, wait_list, owner, OSQ tail,
+ *	all in one line; the read-mostly struct lb_sleep on the next
  *	initial value: count 1, owner NULL, empty queue and list
  *
  * States: (count, owner)
@@ -50,29 +57,54 @@
 #include "harness/loop.h"
 #include "sleep.h"
 
+/* struct mutex of 3.15-4.9 (x86-64, no debug options), in its field order, in one line */
 struct mutex_osq {
 	int32_t count;
-	uint32_t unused;
+	struct lb_wait_lock_mem wait_lock;
+	struct lb_list wait_list;
 	struct lb_task *owner;
-	struct lb_sleep s;
+	struct lb_osq osq;
+	struct lb_sleep s;	/* read-mostly, the second line */
+	bool owner_change_spin;	/* OWNER_CHANGE_SPIN */
+};
+
+LB_SLEEP_LAYOUT(struct mutex_osq, osq);
+
+static const struct lb_lock_field mutex_osq_layout[] = {
+	LB_SLEEP_FIELD(struct mutex_osq, count),
+	LB_SLEEP_FIELD(struct mutex_osq, wait_lock),
+	LB_SLEEP_FIELD(struct mutex_osq, wait_list),
+	LB_SLEEP_FIELD(struct mutex_osq, owner),
+	LB_SLEEP_FIELD(struct mutex_osq, osq),
+	{ .name = NULL },
 };
 
 static const char *const mutex_osq_counters[] = {
 	LB_SLEEP_COUNTER_NAMES,
 	"slowpaths",		/* acquisitions that missed the fast path */
+	"owner-changes",	/* owner spins that ended because another task became owner */
 	LB_WAIT_LOCK_COUNTER_NAME,
 	NULL,
 };
 
-enum { CTR_SLOWPATHS = LB_SC_COMMON, CTR_WAIT_LOCK };
+enum { CTR_SLOWPATHS = LB_SC_COMMON, CTR_OWNER_CHANGES, CTR_WAIT_LOCK };
+
+static const char *const mutex_osq_owner_change_names[] = { "stop", "spin", NULL };
+#define OWNER_CHANGE_STOP	0	/* 3.10-4.0: only a free lock (owner NULL) keeps us spinning */
+#define OWNER_CHANGE_SPIN	1	/* 4.1-4.9: a new running owner is spun on too */
 
 static const struct lb_lock_option mutex_osq_options[] = {
 	LB_SLEEP_OPT_WAIT_LOCK(LB_WAIT_LOCK_TICKET),
 	LB_SLEEP_OPT_SPIN_BUDGET,
+	{ .name = "owner-change", .type = LB_LOCK_OPT_ENUM, .def = OWNER_CHANGE_STOP,
+	  .values = mutex_osq_owner_change_names,
+	  .help = "what a spinner does when the owner it watched is replaced by another: "
+		  "stop (3.10-4.0: go on only if the lock became free) or spin (4.1+)" },
+	LB_SLEEP_OPT_WAKE(LB_WAKE_IN_LOCK),
 	{ .name = NULL },
 };
 
-enum { OPT_WAIT_LOCK, OPT_SPIN_BUDGET };
+enum { OPT_WAIT_LOCK, OPT_SPIN_BUDGET, OPT_OWNER_CHANGE, OPT_WAKE };
 
 static int mutex_osq_init(void *lock, const struct lb_lock_cfg *cfg)
 {
@@ -80,7 +112,9 @@ static int mutex_osq_init(void *lock, const struct lb_lock_cfg *cfg)
 
 	lb_store_relaxed(&l->count, 1);
 	lb_store_relaxed(&l->owner, NULL);
-	return lb_sleep_init(&l->s, cfg, cfg->opts[OPT_WAIT_LOCK], cfg->opts[OPT_SPIN_BUDGET], 0,
+	l->owner_change_spin = cfg->opts[OPT_OWNER_CHANGE] == OWNER_CHANGE_SPIN;
+	l->s.wake_in_lock = cfg->opts[OPT_WAKE] == LB_WAKE_IN_LOCK;
+	return lb_sleep_init(&l->s, LB_SLEEP_WORDS(l), cfg, cfg->opts[OPT_WAIT_LOCK], cfg->opts[OPT_SPIN_BUDGET], 0,
 			     CTR_WAIT_LOCK);
 }
 
@@ -91,13 +125,27 @@ static int mutex_osq_thread_init(void *lock, struct lb_tctx *t)
 	return lb_sleep_thread_init(&l->s, t);
 }
 
-/* mutex_spin_on_owner(): true when the owner changed, false to stop spinning */
-static bool mutex_osq_spin_on_owner(struct mutex_osq *l, struct lb_task *owner, struct lb_budget *b)
+/*
+ * mutex_spin_on_owner(): spin while @owner holds the lock and runs; true
+ * to go on spinning. 3.10-4.0: go on only if the lock is now free (owner
+ * NULL): a new owner ends the spin, counted as owner-changes (the
+ * kernel's comment calls it "a sign for heavy contention"). 4.1+: go on
+ * whenever the owner changed (it returned false only for a non-running
+ * owner or need_resched()).
+ */
+static bool mutex_osq_spin_on_owner(struct mutex_osq *l, struct lb_task *owner, struct lb_budget *b,
+				    struct lb_tctx *t)
 {
-	while (lb_load_relaxed(&l->owner) == owner) {
+	struct lb_task *now;
+
+	while ((now = lb_load_relaxed(&l->owner)) == owner) {
 		if (!lb_owner_on_cpu(owner) || lb_need_resched(b))
 			return false;
 		lb_cpu_relax();
+	}
+	if (now && !l->owner_change_spin) {
+		lb_count(t, CTR_OWNER_CHANGES);
+		return false;
 	}
 	return true;
 }
@@ -124,7 +172,7 @@ static bool mutex_osq_optimistic_spin(struct mutex_osq *l, struct lb_tctx *t)
 		goto fail;
 	for (;;) {
 		owner = lb_load_relaxed(&l->owner);
-		if (owner && !mutex_osq_spin_on_owner(l, owner, &b))
+		if (owner && !mutex_osq_spin_on_owner(l, owner, &b, t))
 			break;
 		if (mutex_osq_try_acquire(l)) {
 			lb_store_relaxed(&l->owner, me);
@@ -154,7 +202,7 @@ static LB_NOINLINE void mutex_osq_lock_slowpath(struct mutex_osq *l, struct lb_t
 	/* once more: (1) -> (0); acquire */
 	if (lb_load_relaxed(&l->count) == 1 && lb_xchg_acquire(&l->count, 0) == 1)
 		goto skip_wait;
-	lb_list_add_tail(&st->waiter.node, &l->s.wait_list);
+	lb_list_add_tail(&st->waiter.node, &l->wait_list);
 	for (;;) {
 		/*
 		 * (c) -> (-1): acquired when c was 1; -1 marks waiters so that
@@ -171,7 +219,7 @@ static LB_NOINLINE void mutex_osq_lock_slowpath(struct mutex_osq *l, struct lb_t
 	lb_set_state_running(&st->task);
 	lb_list_del(&st->waiter.node);
 	/* the last waiter left: (-1) -> (0), the unlock may take the fast path again */
-	if (lb_list_empty(&l->s.wait_list))
+	if (lb_list_empty(&l->wait_list))
 		lb_store_relaxed(&l->count, 0);
 skip_wait:
 	lb_wait_unlock(&l->s, t);
@@ -210,10 +258,10 @@ static LB_NOINLINE void mutex_osq_unlock_slowpath(struct mutex_osq *l, struct lb
 	 */
 	lb_store_release(&l->count, 1);
 	lb_wait_lock(&l->s, t);
-	if (!lb_list_empty(&l->s.wait_list))
-		lb_wake_q_add(&q, lb_first_waiter(&l->s.wait_list)->task);
-	lb_wait_unlock(&l->s, t);
-	lb_wake_up_q(&q, t, LB_SC_WAKEUPS);
+	if (!lb_list_empty(&l->wait_list))
+		lb_wake_q_add(&q, lb_first_waiter(&l->wait_list)->task);
+	/* 3.x: wake_up_process() with wait_lock held; wake=after-unlock: the wake queue */
+	lb_wait_unlock_wake(&l->s, t, &q, LB_SC_WAKEUPS);
 }
 
 static void mutex_osq_unlock(void *lock, struct lb_tctx *t)
@@ -248,8 +296,8 @@ LB_LOCK_LOOP(mutex_osq_loop, mutex_osq_lock, mutex_osq_unlock, mutex_osq_lock, m
 
 const struct lb_lock_ops lb_lock_mutex_osq = {
 	.name = "mutex-osq",
-	.desc = "kernel mutex 3.15-4.9: count word, OSQ optimistic spinning, futex sleep "
-		"(the 2014 rwsem-spinning posting's mutex)",
+	.desc = "kernel mutex 3.15-4.9 as of 3.16 (the 2014 rwsem-spinning posting's mutex): count word, OSQ spinning "
+		"with 3.10-4.0 owner rule, wake in wait_lock; deviation: futex sleep",
 	.family = "sleep",
 	.kind = LB_LOCK_EXCL,
 	.flags = LB_LOCK_F_BLOCKING,
@@ -265,4 +313,5 @@ const struct lb_lock_ops lb_lock_mutex_osq = {
 	.describe = mutex_osq_describe,
 	.options = mutex_osq_options,
 	.counters = mutex_osq_counters,
+	.layout = mutex_osq_layout,
 };

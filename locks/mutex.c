@@ -16,7 +16,8 @@
  *	bit 1:    HANDOFF  the first waiter demands the lock be handed to it
  *	bit 2:    PICKUP   handed off: the named task must pick the lock up
  *	bits 6-:  the owner's struct lb_task (64-byte aligned), 0 when free
- *	then the OSQ tail, the wait list and the wait_lock (struct lb_sleep)
+ *	then, in the same line and the kernel's order, the wait_lock, the OSQ
+ *	tail and the wait list; the read-mostly struct lb_sleep on the next
  *	initial value 0
  *
  * States: (owner, flags)
@@ -55,9 +56,23 @@
 #define MUTEX_FLAG_PICKUP	0x04ul
 #define MUTEX_FLAGS		0x07ul
 
+/* struct mutex of 4.10+, in its field order, in one line */
 struct mutex {
 	uintptr_t owner;	/* struct lb_task * | MUTEX_FLAG_* */
-	struct lb_sleep s;
+	struct lb_wait_lock_mem wait_lock;
+	struct lb_osq osq;
+	struct lb_list wait_list;
+	struct lb_sleep s;	/* read-mostly, the second line */
+};
+
+LB_SLEEP_LAYOUT(struct mutex, wait_list);
+
+static const struct lb_lock_field mutex_layout[] = {
+	LB_SLEEP_FIELD(struct mutex, owner),
+	LB_SLEEP_FIELD(struct mutex, wait_lock),
+	LB_SLEEP_FIELD(struct mutex, osq),
+	LB_SLEEP_FIELD(struct mutex, wait_list),
+	{ .name = NULL },
 };
 
 static const char *const mutex_counters[] = {
@@ -93,7 +108,7 @@ static int mutex_init(void *lock, const struct lb_lock_cfg *cfg)
 	struct mutex *l = lock;
 
 	lb_store_relaxed(&l->owner, 0);
-	return lb_sleep_init(&l->s, cfg, cfg->opts[OPT_WAIT_LOCK], cfg->opts[OPT_SPIN_BUDGET], 0,
+	return lb_sleep_init(&l->s, LB_SLEEP_WORDS(l), cfg, cfg->opts[OPT_WAIT_LOCK], cfg->opts[OPT_SPIN_BUDGET], 0,
 			     CTR_WAIT_LOCK);
 }
 
@@ -134,7 +149,7 @@ static struct lb_task *mutex_trylock_or_owner(struct mutex *l, struct lb_task *m
 
 static bool mutex_is_first(struct mutex *l, struct lb_waiter *w)
 {
-	return lb_first_waiter(&l->s.wait_list) == w;
+	return lb_first_waiter(&l->wait_list) == w;
 }
 
 /* mutex_spin_on_owner(): true when the owner changed, false to stop spinning */
@@ -205,7 +220,7 @@ static LB_NOINLINE void mutex_lock_slowpath(struct mutex *l, struct lb_tctx *t)
 	lb_wait_lock(&l->s, t);
 	if (!mutex_trylock_or_owner(l, me))
 		goto skip_wait;
-	lb_list_add_tail(&w->node, &l->s.wait_list);
+	lb_list_add_tail(&w->node, &l->wait_list);
 	/* (o, f) -> (o, f|WAITERS): the unlock must now take the slow path */
 	if (mutex_is_first(l, w))
 		lb_fetch_or_relaxed(&l->owner, MUTEX_FLAG_WAITERS);
@@ -232,7 +247,7 @@ acquired:
 	lb_set_state_running(me);
 	lb_list_del(&w->node);
 	/* the last waiter left: (me, f) -> (me, 0) */
-	if (lb_list_empty(&l->s.wait_list))
+	if (lb_list_empty(&l->wait_list))
 		lb_fetch_and_relaxed(&l->owner, ~MUTEX_FLAGS);
 skip_wait:
 	lb_wait_unlock(&l->s, t);
@@ -284,8 +299,8 @@ static LB_NOINLINE void mutex_unlock_slowpath(struct mutex *l, struct lb_tctx *t
 	}
 	lb_wake_q_init(&q);
 	lb_wait_lock(&l->s, t);
-	if (!lb_list_empty(&l->s.wait_list)) {
-		next = lb_first_waiter(&l->s.wait_list)->task;
+	if (!lb_list_empty(&l->wait_list)) {
+		next = lb_first_waiter(&l->wait_list)->task;
 		lb_wake_q_add(&q, next);
 	}
 	if (owner & MUTEX_FLAG_HANDOFF) {
@@ -348,4 +363,5 @@ const struct lb_lock_ops lb_lock_mutex = {
 	.describe = mutex_describe,
 	.options = mutex_options,
 	.counters = mutex_counters,
+	.layout = mutex_layout,
 };

@@ -20,8 +20,20 @@
  *     --percpu-rwsem-gp=fence or where membarrier is unavailable, a seq_cst
  *     fence in every reader and no grace period; the gp-membarrier and
  *     gp-fence counters show which one ran;
- *   - rcu_sync's second grace period (before the fast path comes back) is
- *     a release store of the state that the readers load with acquire;
+ *   - rcu_sync (Oleg Nesterov, 4.4; the 5.x form) with its five states:
+ *     the first writer's grace period (IDLE -> ENTER -> PASSED) is the
+ *     membarrier above; the last writer's exit (PASSED -> EXIT) starts the
+ *     exit grace period, at whose end the kernel's RCU callback returns the
+ *     readers to the fast path (EXIT -> IDLE) or, if a writer exited again
+ *     meanwhile (EXIT -> REPLAY), waits one more (REPLAY -> EXIT). A writer
+ *     that enters during EXIT or REPLAY skips the grace period: readers are
+ *     still on the slow path. There is no RCU here: the exit grace period
+ *     is a time (--percpu-rwsem-exit-gp, 4 ms, about what a normal grace
+ *     period takes at HZ=250) after which the next writer or slow reader
+ *     runs the callback itself; the callback's store of IDLE is a release
+ *     that the readers' acquire load pairs with (what the kernel's grace
+ *     period provides). Counters gp-started (ENTER and exit grace periods)
+ *     and gp-skipped (writers that entered with no grace period);
  *   - rcu_sync's own lock is the wait queue's lock;
  *   - sleeping is futex (park.h), the wait queue is a FIFO of the waiting
  *     threads' own records, and the waker takes the lock on behalf of each
@@ -30,7 +42,10 @@
  * Lock word(s):
  *	gp     rcu_sync state: 0 GP_IDLE (readers' fast path), 1 GP_ENTER (a
  *	       grace period is running), 2 GP_PASSED (every reader is on the
- *	       slow path), | 4 GP_WAITERS (writers sleep until GP_PASSED)
+ *	       slow path), 3 GP_EXIT (the exit grace period runs), 4 GP_REPLAY
+ *	       (it must run again), | 8 GP_WAITERS (writers sleep until
+ *	       GP_PASSED); readers use the fast path only in GP_IDLE
+ *	exit_due  cycle counter at which the exit grace period ends (wait_lock)
  *	block  0 free, 1 a writer holds the lock or is draining readers
  *	writer tid+1 of the writer sleeping until the readers drain (rcuwait)
  *	gp_count, head, tail: writers between enter and exit; the FIFO queue
@@ -45,9 +60,12 @@
  *	             with block set: undo, wake the writer, queue and sleep
  *	write:       (IDLE, 0, n) -> (ENTER, 0, n) -> grace period ->
  *	             (PASSED, 0, n) -> (PASSED, 1, n) -> wait for n == 0
+ *	             (EXIT or REPLAY, 0, n): no grace period, on to block
  *	write unlock: (PASSED, 1, 0) -> (PASSED, 0, 0), grant the queue
  *	             (readers up to and including one writer), then, for the
- *	             last writer, -> (IDLE, 0, *)
+ *	             last writer, PASSED -> EXIT or EXIT -> REPLAY
+ *	exit grace period over: with writers in, -> PASSED; REPLAY -> EXIT
+ *	             (one more); EXIT -> IDLE
  *
  * Ordering: the reader's count store, then (membarrier: a compiler
  * barrier, the writer's membarrier supplies the rest; fence: a seq_cst
@@ -63,7 +81,8 @@
  * and the waker stops at the first waiter that cannot have the lock, but
  * new slow-path readers may barge while `block` is clear. Sleeping lock:
  * more threads than CPUs are fine. Counters: read-slow, read-sleeps,
- * write-sleeps, drain-sleeps, gp-membarrier, gp-fence.
+ * write-sleeps, drain-sleeps, gp-membarrier, gp-fence, gp-started,
+ * gp-skipped.
  */
 #include "config.h"
 
@@ -77,12 +96,16 @@
 #include "base/log.h"
 #include "harness/loop.h"
 #include "park.h"
+#include "resched.h"
 #include "wait-lock.h"
 
 #define PCPU_GP_IDLE	0u	/* readers use the fast path */
 #define PCPU_GP_ENTER	1u	/* a writer runs the grace period */
 #define PCPU_GP_PASSED	2u	/* every reader takes the slow path */
-#define PCPU_GP_WAITERS	4u	/* writers sleep until PASSED */
+#define PCPU_GP_EXIT	3u	/* the last writer left; the exit grace period runs */
+#define PCPU_GP_REPLAY	4u	/* another writer left meanwhile: one more grace period */
+#define PCPU_GP_STATE	7u
+#define PCPU_GP_WAITERS	8u	/* writers sleep until PASSED */
 
 struct pcpu_rwsem {
 	uint32_t gp LB_ALIGNED;		/* read by every reader: its own line */
@@ -90,6 +113,8 @@ struct pcpu_rwsem {
 	uint32_t block LB_ALIGNED;
 	uint32_t writer;
 	uint32_t gp_count, head, tail;	/* under wait_lock */
+	uint64_t exit_due;		/* under wait_lock (read unlocked as a hint) */
+	uint64_t exit_cycles;		/* read-only: the exit grace period */
 	unsigned char wait_lock[LB_INNER_MAX_SIZE] __attribute__((aligned(8)));
 	struct lb_inner wq;
 };
@@ -112,11 +137,13 @@ static const char *const percpu_rwsem_counters[] = {
 	"drain-sleeps",		/* writer sleeps waiting for readers to drain */
 	"gp-membarrier",	/* grace periods by membarrier */
 	"gp-fence",		/* grace periods of the fence variant (none needed) */
+	"gp-started",		/* rcu_sync grace periods: entering (ENTER) and exit (EXIT) */
+	"gp-skipped",		/* writers that entered during EXIT/REPLAY, with no grace period */
 	NULL,
 };
 
 enum { CTR_READ_SLOW, CTR_READ_SLEEPS, CTR_WRITE_SLEEPS, CTR_DRAIN_SLEEPS, CTR_GP_MEMBARRIER,
-       CTR_GP_FENCE, PCPU_NCTR };
+       CTR_GP_FENCE, CTR_GP_STARTED, CTR_GP_SKIPPED, PCPU_NCTR };
 
 static const char *const percpu_rwsem_gp_values[] = { "membarrier", "fence", NULL };
 
@@ -126,10 +153,14 @@ static const struct lb_lock_option percpu_rwsem_options[] = {
 		  "where unavailable) or fence (a seq_cst fence in every reader instead)" },
 	LB_WAIT_LOCK_OPTION(LB_WAIT_LOCK_QSPINLOCK, "the spinlock that guards the wait queue "
 			    "(one of lockbench's own; the 5.8+ kernel's is a qspinlock)"),
+	{ .name = "exit-gp", .type = LB_LOCK_OPT_U64, .min = 0, .max = 10000000, .def = 4000,
+	  .help = "microseconds of rcu_sync's exit grace period, during which readers stay on "
+		  "the slow path and a new writer needs no grace period (0: none, the "
+		  "readers' fast path comes back at once)" },
 	{ .name = NULL },
 };
 
-enum { OPT_GP, OPT_WAIT_LOCK };
+enum { OPT_GP, OPT_WAIT_LOCK, OPT_EXIT_GP };
 
 /* Is private expedited membarrier usable? Registered once per process. */
 static bool pcpu_membarrier_ready(void)
@@ -157,6 +188,7 @@ static int percpu_rwsem_init(void *lock, const struct lb_lock_cfg *cfg)
 	uint64_t gp = cfg->opts ? cfg->opts[OPT_GP] : 0;
 
 	s->use_fence = gp == 1 || !pcpu_membarrier_ready();
+	s->exit_cycles = lb_budget_cycles(cfg, (cfg->opts ? cfg->opts[OPT_EXIT_GP] : 4000) * 1000);
 	return lb_wait_lock_init(&s->wq, cfg->opts ? cfg->opts[OPT_WAIT_LOCK] : 0, s->wait_lock,
 				 cfg, PCPU_INNER_OFF, PCPU_NCTR);
 }
@@ -294,9 +326,47 @@ static void pcpu_wake_queue(struct pcpu_rwsem *s, struct lb_tctx *t)
 	lb_inner_unlock(&s->wq, s->wait_lock, t);
 }
 
+/*
+ * rcu_sync_func() once the exit grace period is over: the RCU callback,
+ * run by the next writer or slow reader that comes along (caller holds
+ * the wait queue's lock).
+ */
+static void pcpu_rss_func_locked(struct pcpu_rwsem *s, struct lb_tctx *t)
+{
+	uint32_t v = lb_load_relaxed(&s->gp);
+
+	if ((v != PCPU_GP_EXIT && v != PCPU_GP_REPLAY) || lb_cycles() < s->exit_due)
+		return;
+	if (s->gp_count) {
+		/* writers came in during the exit: EXIT|REPLAY -> PASSED (no waiter: PASSED was seen) */
+		lb_store_relaxed(&s->gp, PCPU_GP_PASSED);
+	} else if (v == PCPU_GP_REPLAY) {
+		/* REPLAY -> EXIT: another writer left meanwhile, one more grace period */
+		lb_store_relaxed(&s->gp, PCPU_GP_EXIT);
+		s->exit_due = lb_cycles() + s->exit_cycles;
+		lb_count(t, CTR_GP_STARTED);
+	} else {
+		/* EXIT -> IDLE; release: pairs with the fast readers' acquire load */
+		lb_store_release(&s->gp, PCPU_GP_IDLE);
+	}
+}
+
+/* Run the exit grace period's callback if it is due (a hint first, unlocked). */
+static void pcpu_rss_poll(struct pcpu_rwsem *s, struct lb_tctx *t)
+{
+	uint32_t v = lb_load_relaxed(&s->gp);
+
+	if ((v != PCPU_GP_EXIT && v != PCPU_GP_REPLAY) || lb_cycles() < lb_load_relaxed(&s->exit_due))
+		return;
+	lb_inner_lock(&s->wq, s->wait_lock, t);
+	pcpu_rss_func_locked(s, t);
+	lb_inner_unlock(&s->wq, s->wait_lock, t);
+}
+
 static LB_NOINLINE void percpu_rwsem_read_slow(struct pcpu_rwsem *s, struct lb_tctx *t)
 {
 	lb_count(t, CTR_READ_SLOW);
+	pcpu_rss_poll(s, t);
 	if (!pcpu_read_keep(s, t, t->priv))
 		pcpu_wait(s, t, true);
 }
@@ -350,12 +420,19 @@ static void pcpu_rss_enter(struct pcpu_rwsem *s, struct lb_tctx *t)
 	uint32_t v;
 
 	lb_inner_lock(&s->wq, s->wait_lock, t);
-	leader = s->gp_count++ == 0;
+	pcpu_rss_func_locked(s, t);
+	v = lb_load_relaxed(&s->gp);
+	leader = v == PCPU_GP_IDLE;
+	s->gp_count++;
 	if (leader)
 		/* IDLE -> ENTER; seq_cst: the store precedes the grace period (Dekker) */
 		lb_store_full(&s->gp, PCPU_GP_ENTER);
 	lb_inner_unlock(&s->wq, s->wait_lock, t);
+	/* PASSED (other writers in), EXIT, REPLAY: readers are slow already, no grace period */
+	if ((v & PCPU_GP_STATE) >= PCPU_GP_PASSED)
+		lb_count(t, CTR_GP_SKIPPED);
 	if (leader) {
+		lb_count(t, CTR_GP_STARTED);
 		if (s->use_fence) {
 			lb_fence_full();
 			lb_count(t, CTR_GP_FENCE);
@@ -368,8 +445,8 @@ static void pcpu_rss_enter(struct pcpu_rwsem *s, struct lb_tctx *t)
 			lb_futex_wake(&s->gp, INT_MAX);
 		return;
 	}
-	/* acquire: pairs with the leader's release of PASSED */
-	while ((v = lb_load_acquire(&s->gp)) != PCPU_GP_PASSED) {
+	/* ENTER: wait for the leader's grace period; acquire: pairs with its release of PASSED */
+	while (((v = lb_load_acquire(&s->gp)) & PCPU_GP_STATE) < PCPU_GP_PASSED) {
 		if (!(v & PCPU_GP_WAITERS) &&
 		    !lb_cmpxchg_relaxed(&s->gp, &v, v | PCPU_GP_WAITERS))
 			continue;
@@ -381,9 +458,23 @@ static void pcpu_rss_enter(struct pcpu_rwsem *s, struct lb_tctx *t)
 static void pcpu_rss_exit(struct pcpu_rwsem *s, struct lb_tctx *t)
 {
 	lb_inner_lock(&s->wq, s->wait_lock, t);
-	if (--s->gp_count == 0)
-		/* PASSED -> IDLE; release: pairs with the fast readers' acquire load */
-		lb_store_release(&s->gp, PCPU_GP_IDLE);
+	pcpu_rss_func_locked(s, t);
+	if (--s->gp_count == 0) {
+		uint32_t v = lb_load_relaxed(&s->gp);
+
+		if (v == PCPU_GP_PASSED && !s->exit_cycles) {
+			/* no exit grace period: PASSED -> IDLE; release, as the callback's */
+			lb_store_release(&s->gp, PCPU_GP_IDLE);
+		} else if (v == PCPU_GP_PASSED) {
+			/* PASSED -> EXIT: the exit grace period starts (call_rcu) */
+			lb_store_relaxed(&s->gp, PCPU_GP_EXIT);
+			s->exit_due = lb_cycles() + s->exit_cycles;
+			lb_count(t, CTR_GP_STARTED);
+		} else if (v == PCPU_GP_EXIT) {
+			/* EXIT -> REPLAY: the running one is too early for this exit */
+			lb_store_relaxed(&s->gp, PCPU_GP_REPLAY);
+		}
+	}
 	lb_inner_unlock(&s->wq, s->wait_lock, t);
 }
 
@@ -442,11 +533,12 @@ static bool percpu_rwsem_is_locked(void *lock)
 static int percpu_rwsem_describe(void *lock, char *buf, size_t len)
 {
 	struct pcpu_rwsem *s = lock;
-	static const char *const gp_names[] = { "IDLE", "ENTER", "PASSED", "?" };
+	static const char *const gp_names[] = { "IDLE", "ENTER", "PASSED", "EXIT", "REPLAY",
+						"?", "?", "?" };
 	uint32_t gp = lb_load_relaxed(&s->gp);
 
 	return snprintf(buf, len, "gp=%s%s block=%u writer(draining)=%d gp_count=%u queue "
-			"head=%d tail=%d; grace period: %s", gp_names[(gp & 3)],
+			"head=%d tail=%d; grace period: %s", gp_names[gp & PCPU_GP_STATE],
 			gp & PCPU_GP_WAITERS ? "|WAITERS" : "", lb_load_relaxed(&s->block),
 			(int)lb_load_relaxed(&s->writer) - 1, lb_load_relaxed(&s->gp_count),
 			(int)lb_load_relaxed(&s->head) - 1, (int)lb_load_relaxed(&s->tail) - 1,
@@ -458,8 +550,8 @@ LB_LOCK_LOOP(percpu_rwsem_loop, percpu_rwsem_lock, percpu_rwsem_unlock, percpu_r
 
 const struct lb_lock_ops lb_lock_percpu_rwsem = {
 	.name = "percpu-rwsem",
-	.desc = "per-CPU rw semaphore (5.8+): per-thread read counts, membarrier grace period, "
-		"futex queue",
+	.desc = "per-CPU rw semaphore 5.8+ with rcu_sync's exit grace period: per-thread read "
+		"counts; deviations: membarrier for the grace period, timed exit grace period",
 	.family = "sleep",
 	.kind = LB_LOCK_RW,
 	.flags = LB_LOCK_F_BLOCKING,

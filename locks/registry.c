@@ -24,7 +24,7 @@ static const struct lb_lock_ops *const lb_locks[] = {
 #undef LB_LOCK
 };
 
-static const char *const families[] = { "spin", "sleep", "rw", "kernel", "peer", "all", NULL };
+static const char *const families[] = { "spin", "sleep", "rw", "numa", "kernel", "peer", "all", NULL };
 
 unsigned lb_lock_count(void)
 {
@@ -144,7 +144,7 @@ void lb_lock_list(FILE *f)
 	}
 	fprintf(f, "\nflags: B may sleep (futex), F FIFO hand-over, T has trylock, "
 		   "S signal-safe read side\n"
-		   "families for --lock: spin sleep rw kernel peer all\n");
+		   "families for --lock: spin sleep rw numa kernel peer all\n");
 }
 
 void lb_lock_names(FILE *f)
@@ -159,13 +159,20 @@ void lb_lock_names(FILE *f)
 	}
 }
 
+/* [a-z0-9-]+, and a '.' between two digits (a kernel version: rwsem-4.18) */
 static bool valid_name(const char *s)
 {
+	const char *s0 = s;
+
 	if (!s || !*s)
 		return false;
-	for (; *s; s++)
+	for (; *s; s++) {
+		if (*s == '.' && s > s0 && isdigit((unsigned char)s[-1]) &&
+		    isdigit((unsigned char)s[1]))
+			continue;
 		if (!(islower((unsigned char)*s) || isdigit((unsigned char)*s) || *s == '-'))
 			return false;
+	}
 	return true;
 }
 
@@ -187,19 +194,21 @@ int lb_lock_registry_check(FILE *err)
 		const struct lb_lock_ops *o = lb_locks[i];
 		unsigned nctr = 0;
 
-		CHECK(valid_name(o->name), "name must match [a-z0-9-]+");
+		CHECK(valid_name(o->name), "name must match [a-z0-9-]+ (a '.' only between digits)");
 		CHECK(!lb_lock_is_family(o->name), "name collides with a family selector");
 		for (unsigned j = 0; j < i; j++)
 			CHECK(strcmp(o->name, lb_locks[j]->name) != 0, "duplicate name");
 		CHECK(o->desc && *o->desc, "no description");
 		CHECK(o->family && (strcmp(o->family, "spin") == 0 || strcmp(o->family, "sleep") == 0 ||
+				    strcmp(o->family, "numa") == 0 ||
 				    strcmp(o->family, "kernel") == 0 || strcmp(o->family, "peer") == 0 ||
 				    strcmp(o->family, "harness") == 0),
-		      "family must be spin, sleep, kernel, peer or harness");
+		      "family must be spin, sleep, numa, kernel, peer or harness");
 		if (o->counters)
 			while (o->counters[nctr])
 				nctr++;
 		CHECK(nctr <= LB_LOCK_MAX_COUNTERS, "more than %d counters", LB_LOCK_MAX_COUNTERS);
+		CHECK(!(o->counters_max >> nctr), "counters_max names a counter that is not declared");
 		for (unsigned k = 0; o->options && o->options[k].name; k++) {
 			const struct lb_lock_option *op = &o->options[k];
 

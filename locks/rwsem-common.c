@@ -36,6 +36,17 @@
 
 #include "rwsem-common.h"
 
+LB_SLEEP_LAYOUT(struct lb_rwx, owner);
+
+const struct lb_lock_field lb_rwx_layout[] = {
+	LB_SLEEP_FIELD(struct lb_rwx, count),
+	LB_SLEEP_FIELD(struct lb_rwx, wait_list),
+	LB_SLEEP_FIELD(struct lb_rwx, wait_lock),
+	LB_SLEEP_FIELD(struct lb_rwx, osq),
+	LB_SLEEP_FIELD(struct lb_rwx, owner),
+	{ .name = NULL },
+};
+
 const char *const lb_rwx_arch_names[] = { "generic", "x86", NULL };
 
 enum rwx_wake_type {
@@ -46,14 +57,15 @@ enum rwx_wake_type {
 
 int lb_rwx_init(struct lb_rwx *sem, const struct lb_lock_cfg *cfg, unsigned features,
 		uint64_t wait_lock, uint64_t budget_ns, uint64_t arch, unsigned ctr_extra,
-		unsigned ctr_wait_lock)
+		unsigned ctr_wait_lock, uint64_t wake)
 {
 	lb_store_relaxed(&sem->count, 0);
 	lb_store_relaxed(&sem->owner, NULL);
 	sem->features = features;
 	sem->arch = (unsigned)arch;
 	sem->ctr_extra = ctr_extra;
-	return lb_sleep_init(&sem->s, cfg, wait_lock, budget_ns, 0, ctr_wait_lock);
+	sem->s.wake_in_lock = wake == LB_WAKE_IN_LOCK;
+	return lb_sleep_init(&sem->s, LB_SLEEP_WORDS(sem), cfg, wait_lock, budget_ns, 0, ctr_wait_lock);
 }
 
 int lb_rwx_thread_init(void *lock, struct lb_tctx *t)
@@ -69,7 +81,7 @@ int lb_rwx_thread_init(void *lock, struct lb_tctx *t)
  */
 static void rwx_do_wake(struct lb_rwx *sem, enum rwx_wake_type type, struct lb_wake_q *q)
 {
-	struct lb_list *h = &sem->s.wait_list, *n;
+	struct lb_list *h = &sem->wait_list, *n;
 	struct lb_waiter *w = lb_first_waiter(h);
 	int64_t adjustment = 0, woken = 0;
 
@@ -98,6 +110,9 @@ static void rwx_do_wake(struct lb_rwx *sem, enum rwx_wake_type type, struct lb_w
 			if (lb_add_return_full(&sem->count, -adjustment) & RWSEM_ACTIVE_MASK)
 				return;
 		}
+		/* 4.18: an early hint to the spinners that readers own it now */
+		if (sem->features & RWX_V418)
+			lb_store_relaxed(&sem->owner, RWSEM_READER_OWNED);
 	}
 	/* the run of readers at the head, up to the first writer */
 	n = &w->node;
@@ -140,7 +155,11 @@ static void rwx_wait_granted(struct lb_sleep_thread *st, struct lb_tctx *t)
 	lb_set_state_running(&st->task);
 }
 
-/* rwsem_can_spin_on_owner(): a recorded owner must run; no owner means @dflt */
+/*
+ * rwsem_can_spin_on_owner(): a recorded owner must run; no owner means
+ * @dflt; 4.18: a reader-owned lock is not spun on (readers cannot be
+ * watched running).
+ */
 static bool rwx_can_spin_on_owner(struct lb_rwx *sem, struct lb_budget *b, bool dflt)
 {
 	struct lb_task *owner;
@@ -148,7 +167,28 @@ static bool rwx_can_spin_on_owner(struct lb_rwx *sem, struct lb_budget *b, bool 
 	if (lb_need_resched(b))
 		return false;
 	owner = lb_load_relaxed(&sem->owner);
+	if (owner == RWSEM_READER_OWNED)
+		return false;
 	return owner ? lb_owner_on_cpu(owner) : dflt;
+}
+
+/*
+ * rwsem_spin_on_owner() of 4.18 (the 4.1+ rule): spin while the same
+ * writer owns it and runs (false when it stops running or need_resched());
+ * afterwards go on spinning unless readers own the lock now.
+ */
+static bool rwx_spin_on_owner_418(struct lb_rwx *sem, struct lb_budget *b)
+{
+	struct lb_task *owner = lb_load_relaxed(&sem->owner);
+
+	if (owner && owner != RWSEM_READER_OWNED) {
+		while (lb_load_relaxed(&sem->owner) == owner) {
+			if (!lb_owner_on_cpu(owner) || lb_need_resched(b))
+				return false;
+			lb_cpu_relax();
+		}
+	}
+	return lb_load_relaxed(&sem->owner) != RWSEM_READER_OWNED;
 }
 
 /* rwsem_spin_on_owner() (3.16): spin while it runs; true only if the owner left */
@@ -196,10 +236,9 @@ static bool rwx_try_read_unqueued(struct lb_rwx *sem, struct lb_tctx *t)
 			if (!lb_cmpxchg_acquire(&sem->count, &c, c + RWSEM_ACTIVE_READ_BIAS))
 				continue;
 			if (c == RWSEM_WAITING_BIAS && lb_wait_trylock(&sem->s, t)) {
-				if (!lb_list_empty(&sem->s.wait_list))
+				if (!lb_list_empty(&sem->wait_list))
 					rwx_do_wake(sem, RWX_WAKE_READ_OWNED, &q);
-				lb_wait_unlock(&sem->s, t);
-				lb_wake_up_q(&q, t, LB_SC_WAKEUPS);
+				lb_wait_unlock_wake(&sem->s, t, &q, LB_SC_WAKEUPS);
 			}
 			return true;
 		}
@@ -208,7 +247,7 @@ static bool rwx_try_read_unqueued(struct lb_rwx *sem, struct lb_tctx *t)
 			return false;	/* a writer */
 		lb_wait_lock(&sem->s, t);
 		{
-			bool waiters = !lb_list_empty(&sem->s.wait_list);
+			bool waiters = !lb_list_empty(&sem->wait_list);
 			int64_t threshold = waiters ? RWSEM_WAITING_BIAS : 0;
 			bool taken;
 
@@ -221,8 +260,7 @@ static bool rwx_try_read_unqueued(struct lb_rwx *sem, struct lb_tctx *t)
 			taken = lb_cmpxchg_acquire(&sem->count, &c, c + RWSEM_ACTIVE_READ_BIAS);
 			if (taken && waiters)
 				rwx_do_wake(sem, RWX_WAKE_READ_OWNED, &q);
-			lb_wait_unlock(&sem->s, t);
-			lb_wake_up_q(&q, t, LB_SC_WAKEUPS);
+			lb_wait_unlock_wake(&sem->s, t, &q, LB_SC_WAKEUPS);
 			if (taken)
 				return true;
 		}
@@ -245,6 +283,18 @@ static bool rwx_optimistic_spin(struct lb_rwx *sem, struct lb_tctx *t, bool read
 		lb_count(t, LB_SC_SPIN_FAILED);
 		return false;
 	}
+	while (sem->features & RWX_V418) {
+		/* 4.18: spin on the owner, try whenever it changes; stop on readers */
+		if (!rwx_spin_on_owner_418(sem, &b))
+			goto out;
+		taken = rwx_try_write_unqueued(sem, t);
+		if (taken)
+			goto out;
+		/* no owner: a writer may be between taking the lock and recording itself */
+		if (!lb_load_relaxed(&sem->owner) && lb_need_resched(&b))
+			goto out;
+		lb_cpu_relax();
+	}
 	for (;;) {
 		struct lb_task *owner = lb_load_relaxed(&sem->owner);
 
@@ -263,6 +313,7 @@ static bool rwx_optimistic_spin(struct lb_rwx *sem, struct lb_tctx *t, bool read
 			break;
 		lb_cpu_relax();
 	}
+out:
 	lb_sleep_osq_unlock(&sem->s, t);
 	lb_count(t, taken ? LB_SC_SPIN_ACQUIRED : LB_SC_SPIN_FAILED);
 	return taken;
@@ -271,12 +322,19 @@ static bool rwx_optimistic_spin(struct lb_rwx *sem, struct lb_tctx *t, bool read
 void lb_rwx_down_read_failed(struct lb_rwx *sem, struct lb_tctx *t)
 {
 	struct lb_sleep_thread *st = lb_sleep_thread(t);
-	struct lb_list *h = &sem->s.wait_list;
+	struct lb_list *h = &sem->wait_list;
 	int64_t adjustment = -RWSEM_ACTIVE_READ_BIAS, count;
 	bool first = false;
 	struct lb_wake_q q;
 
 	lb_count(t, RWX_CTR_READ_SLOWPATHS);
+	if (sem->features & RWX_RUNS) {
+		/* this thread's run of slow-path reads; a fast-path read ends it */
+		uint32_t run = ++st->slow_run;
+
+		if (run > t->ctr[RWX_CTR_SLOW_RUN])
+			t->ctr[RWX_CTR_SLOW_RUN] = run;
+	}
 	if (sem->features & RWX_RSPIN) {
 		/* (c) -> (c - 1): stop counting as active, then spin */
 		lb_add_return_full(&sem->count, -RWSEM_ACTIVE_READ_BIAS);
@@ -288,6 +346,8 @@ void lb_rwx_down_read_failed(struct lb_rwx *sem, struct lb_tctx *t)
 	st->waiter.type = LB_WAIT_READ;
 	lb_store_relaxed(&st->waiter.granted, 0);	/* published by the list, under wait_lock */
 	lb_wait_lock(&sem->s, t);
+	if (sem->features & RWX_RUNS)
+		lb_count(t, RWX_CTR_READ_WAIT_LOCKS);
 	if (lb_list_empty(h)) {
 		if ((sem->features & RWX_QEXIT) && lb_load_relaxed(&sem->count) >= 0) {
 			/*
@@ -313,8 +373,7 @@ void lb_rwx_down_read_failed(struct lb_rwx *sem, struct lb_tctx *t)
 	 */
 	if (count == RWSEM_WAITING_BIAS || (count > RWSEM_WAITING_BIAS && first))
 		rwx_do_wake(sem, RWX_WAKE_ANY, &q);
-	lb_wait_unlock(&sem->s, t);
-	lb_wake_up_q(&q, t, LB_SC_WAKEUPS);
+	lb_wait_unlock_wake(&sem->s, t, &q, LB_SC_WAKEUPS);
 	rwx_wait_granted(st, t);
 }
 
@@ -329,7 +388,7 @@ static bool rwx_try_write_lock(struct lb_rwx *sem, int64_t count, struct lb_tctx
 
 	if (count & RWSEM_ACTIVE_MASK)
 		return false;
-	if (!lb_list_is_singular(&sem->s.wait_list))
+	if (!lb_list_is_singular(&sem->wait_list))
 		newc += RWSEM_WAITING_BIAS;
 	if (lb_load_relaxed(&sem->count) != RWSEM_WAITING_BIAS ||
 	    !lb_cmpxchg_acquire(&sem->count, &wb, newc))
@@ -343,7 +402,7 @@ static void rwx_leave_queue(struct lb_rwx *sem, struct lb_sleep_thread *st, stru
 {
 	lb_wait_lock(&sem->s, t);
 	lb_list_del(&st->waiter.node);
-	if (lb_list_empty(&sem->s.wait_list))
+	if (lb_list_empty(&sem->wait_list))
 		lb_add_return_full(&sem->count, -RWSEM_WAITING_BIAS);
 	lb_wait_unlock(&sem->s, t);
 	lb_set_state_running(&st->task);
@@ -353,7 +412,7 @@ static void rwx_leave_queue(struct lb_rwx *sem, struct lb_sleep_thread *st, stru
 void lb_rwx_down_write_failed(struct lb_rwx *sem, struct lb_tctx *t)
 {
 	struct lb_sleep_thread *st = lb_sleep_thread(t);
-	struct lb_list *h = &sem->s.wait_list;
+	struct lb_list *h = &sem->wait_list;
 	const bool spin = sem->features & RWX_WSPIN, rspin = sem->features & RWX_RSPIN;
 	int64_t count, adjustment = -RWSEM_ACTIVE_WRITE_BIAS;
 	struct lb_wake_q q;
@@ -387,14 +446,13 @@ respin:
 	for (;;) {
 		if (rwx_try_write_lock(sem, count, t))
 			break;
-		lb_wait_unlock(&sem->s, t);
-		lb_wake_up_q(&q, t, LB_SC_WAKEUPS);
+		lb_wait_unlock_wake(&sem->s, t, &q, LB_SC_WAKEUPS);
 		/* block until there are no active lockers */
 		do {
 			lb_schedule(&st->task, t, LB_SC_SLEEPS);
 			lb_set_state_sleeping(&st->task);
 			count = lb_load_relaxed(&sem->count);
-			if (rspin && (count & RWSEM_ACTIVE_MASK) && lb_osq_is_locked(&sem->s.osq)) {
+			if (rspin && (count & RWSEM_ACTIVE_MASK) && lb_osq_is_locked(&sem->osq)) {
 				struct lb_budget b;
 
 				lb_budget_start(&b, sem->s.spin_budget);
@@ -408,8 +466,7 @@ respin:
 	}
 	lb_set_state_running(&st->task);
 	lb_list_del(&st->waiter.node);
-	lb_wait_unlock(&sem->s, t);
-	lb_wake_up_q(&q, t, LB_SC_WAKEUPS);
+	lb_wait_unlock_wake(&sem->s, t, &q, LB_SC_WAKEUPS);
 }
 
 void lb_rwx_wake(struct lb_rwx *sem, struct lb_tctx *t)
@@ -417,14 +474,18 @@ void lb_rwx_wake(struct lb_rwx *sem, struct lb_tctx *t)
 	struct lb_wake_q q;
 
 	lb_wake_q_init(&q);
-	if (sem->features & RWX_RSPIN) {
+	if (sem->features & (RWX_RSPIN | RWX_V418)) {
 		/*
-		 * full: our count update before the look at the OSQ; a spinner
-		 * that is there will try the lock (and wake the queue) itself,
-		 * so only try the wait_lock (4.2's rwsem_has_spinner() order).
+		 * Our count update before the look at the OSQ; a spinner that
+		 * is there will try the lock (and wake the queue) itself, so
+		 * only try the wait_lock (rwsem_has_spinner(), 4.2 on). The
+		 * kernel orders the two with smp_rmb() (4.15+ before the look,
+		 * 4.2 after it): a compiler barrier on x86, whose locked RMW
+		 * is a full barrier. Here an acquire fence: it orders the
+		 * RMW's read before the OSQ load (no instruction on x86).
 		 */
-		lb_fence_full();
-		if (lb_osq_is_locked(&sem->s.osq)) {
+		lb_fence_acquire();
+		if (lb_osq_is_locked(&sem->osq)) {
 			if (!lb_wait_trylock(&sem->s, t))
 				return;
 		} else {
@@ -433,10 +494,9 @@ void lb_rwx_wake(struct lb_rwx *sem, struct lb_tctx *t)
 	} else {
 		lb_wait_lock(&sem->s, t);
 	}
-	if (!lb_list_empty(&sem->s.wait_list))
+	if (!lb_list_empty(&sem->wait_list))
 		rwx_do_wake(sem, RWX_WAKE_ANY, &q);
-	lb_wait_unlock(&sem->s, t);
-	lb_wake_up_q(&q, t, LB_SC_WAKEUPS);
+	lb_wait_unlock_wake(&sem->s, t, &q, LB_SC_WAKEUPS);
 }
 
 bool lb_rwx_is_locked(void *lock)
@@ -451,10 +511,11 @@ int lb_rwx_describe(void *lock, char *buf, size_t len)
 	struct lb_rwx *sem = lock;
 	int64_t c = lb_load_relaxed(&sem->count);
 	struct lb_task *owner = lb_load_relaxed(&sem->owner);
-	int n = snprintf(buf, len, "count=%#llx (active part %lld, %lld x WAITING_BIAS) owner=%d",
+	int n = snprintf(buf, len, "count=%#llx (active part %lld, %lld x WAITING_BIAS) owner=%d%s",
 			 (unsigned long long)c, (long long)(c & RWSEM_ACTIVE_MASK),
 			 (long long)((c - (c & RWSEM_ACTIVE_MASK)) / RWSEM_WAITING_BIAS),
-			 owner ? (int)owner->tid : -1);
+			 owner && owner != RWSEM_READER_OWNED ? (int)owner->tid : -1,
+			 owner == RWSEM_READER_OWNED ? " (readers)" : "");
 
 	return lb_sleep_describe(&sem->s, buf, len, n);
 }

@@ -19,7 +19,9 @@
  *	WAITING_BIAS + X: X active with waiters, or a writer and X - 1 trying;
  *	ACTIVE_WRITE_BIAS + WAITING_BIAS: a writer holds it, waiters queued
  * Owner (3.16+): the writer's struct lb_task, set after a write
- * acquisition, cleared before the release; readers never set it.
+ * acquisition, cleared before the release; readers never set it before
+ * 4.18, which marks a read-held lock RWSEM_READER_OWNED (1), left there
+ * when the readers leave (a hint, as the kernel's).
  */
 #ifndef LB_LOCKS_RWSEM_COMMON_H
 #define LB_LOCKS_RWSEM_COMMON_H
@@ -36,6 +38,12 @@
 #define RWX_WSPIN	0x1u	/* 3.16: owner field, writer optimistic spinning on the OSQ */
 #define RWX_RSPIN	0x2u	/* Waiman Long 2014: reader spinning, writer re-spin, wake suppression */
 #define RWX_QEXIT	0x4u	/* 4.20: reader slow path exits when the queue is empty and count >= 0 */
+#define RWX_V418	0x8u	/* 4.18: reader-owned marker, 4.1+ owner rules, no spin on readers,
+				 * spinner-aware wake suppression; with RWX_WSPIN */
+#define RWX_RUNS	0x10u	/* the 2018 mechanism's counters (read-wait-locks, longest-slow-run) */
+
+/* 4.18: the owner of a read-held lock (rwsem_set_reader_owned()); never cleared by readers */
+#define RWSEM_READER_OWNED	((struct lb_task *)1)
 
 #define RWX_SPIN_READ_THRESHOLD	64	/* RSPIN: spins on an ownerless (maybe reader-owned) lock */
 
@@ -45,17 +53,25 @@ enum lb_rwx_arch {
 	RWX_ARCH_X86 = 1,	/* x86: only the active half is tested (steals past waiters) */
 };
 
+/* struct rw_semaphore of 3.16-4.20 (x86-64), in its field order, in one line */
 struct lb_rwx {
 	int64_t count;
+	struct lb_list wait_list;
+	struct lb_wait_lock_mem wait_lock;
+	struct lb_osq osq;
 	struct lb_task *owner;	/* RWX_WSPIN: the writer holding it, else NULL */
-	struct lb_sleep s;
+	struct lb_sleep s;	/* read-mostly, the second line */
 	/* read-mostly, set at init */
 	unsigned features;	/* RWX_* */
 	unsigned arch;		/* enum lb_rwx_arch */
 	unsigned ctr_extra;	/* the variant's own counter (re-spins, queue-empty exits) */
 };
 
-/* The counters of the four locks, in this order; ctr_extra and the wait_lock's come next. */
+/*
+ * The counters of the xadd-era locks, in this order; RWX_RUNS locks then
+ * have read-wait-locks and longest-slow-run; ctr_extra and the wait_lock's
+ * come next.
+ */
 #define LB_RWX_COUNTER_NAMES \
 	LB_SLEEP_COUNTER_NAMES, "read-slowpaths", "write-slowpaths"
 
@@ -63,12 +79,17 @@ enum {
 	RWX_CTR_READ_SLOWPATHS = LB_SC_COMMON,	/* down_read()s that missed the fast path */
 	RWX_CTR_WRITE_SLOWPATHS,		/* down_write()s that missed it */
 	RWX_CTR_NEXT,				/* the variant's own, then the wait_lock's */
+	RWX_CTR_READ_WAIT_LOCKS = RWX_CTR_NEXT,	/* RWX_RUNS: wait_lock taken by a reader */
+	RWX_CTR_SLOW_RUN,			/* RWX_RUNS: longest run of slow-path reads */
+	RWX_CTR_RUNS_NEXT,
 };
+#define LB_RWX_RUNS_COUNTER_NAMES "read-wait-locks", "longest-slow-run"
 
 extern const char *const lb_rwx_arch_names[];
+extern const struct lb_lock_field lb_rwx_layout[];
 
 #define LB_RWX_OPT_ARCH								\
-	{ .name = "arch", .type = LB_LOCK_OPT_ENUM, .def = RWX_ARCH_GENERIC,	\
+	{ .name = "arch", .type = LB_LOCK_OPT_ENUM, .def = RWX_ARCH_X86,	\
 	  .values = lb_rwx_arch_names,						\
 	  .help = "fast paths of asm-generic/rwsem.h (a writer's fast path "	\
 		  "needs a free lock) or of x86 (it needs no active locker, so "	\
@@ -81,10 +102,11 @@ extern const char *const lb_rwx_arch_names[];
  * @wait_lock, @budget_ns, @arch: option values
  * @ctr_extra: counter index of the variant's own counter, 0 if it has none
  * @ctr_wait_lock: counter index of "wait-lock-waits"
+ * @wake:      the wake option's value (LB_WAKE_IN_LOCK or LB_WAKE_AFTER_UNLOCK)
  */
 int lb_rwx_init(struct lb_rwx *sem, const struct lb_lock_cfg *cfg, unsigned features,
 		uint64_t wait_lock, uint64_t budget_ns, uint64_t arch, unsigned ctr_extra,
-		unsigned ctr_wait_lock);
+		unsigned ctr_wait_lock, uint64_t wake);
 int lb_rwx_thread_init(void *lock, struct lb_tctx *t);
 void lb_rwx_down_read_failed(struct lb_rwx *sem, struct lb_tctx *t);
 void lb_rwx_down_write_failed(struct lb_rwx *sem, struct lb_tctx *t);
@@ -113,6 +135,29 @@ static inline void lb_rwx_read_lock(void *lock, struct lb_tctx *t)
 	/* acquire: pairs with the release of up_write() (and of up_read() for writers) */
 	if (lb_unlikely(lb_add_return_acquire(&sem->count, RWSEM_ACTIVE_READ_BIAS) < 0))
 		lb_rwx_down_read_failed(sem, t);
+}
+
+/*
+ * down_read() of 4.18 (RWX_V418): as above, then rwsem_set_reader_owned()
+ * (a relaxed hint, stored only when not already there). RWX_RUNS: a
+ * read that took the fast path ends this thread's run of slow-path reads
+ * (its own line; stored only when a run was going).
+ */
+static inline void lb_rwx_read_lock_418(void *lock, struct lb_tctx *t)
+{
+	struct lb_rwx *sem = lock;
+
+	/* acquire: pairs with the release of up_write() (and of up_read() for writers) */
+	if (lb_unlikely(lb_add_return_acquire(&sem->count, RWSEM_ACTIVE_READ_BIAS) < 0)) {
+		lb_rwx_down_read_failed(sem, t);
+	} else {
+		struct lb_sleep_thread *st = lb_sleep_thread(t);
+
+		if (lb_unlikely(st->slow_run))
+			st->slow_run = 0;
+	}
+	if (lb_load_relaxed(&sem->owner) != RWSEM_READER_OWNED)
+		lb_store_relaxed(&sem->owner, RWSEM_READER_OWNED);
 }
 
 /* up_read(): (c) -> (c - 1); wake when negative with no active locker left */
@@ -187,7 +232,9 @@ static inline bool lb_rwx_write_trylock(void *lock, struct lb_tctx *t)
  * LB_RWX_OPS(loop) - the lb_lock_ops members the four locks share; each
  * adds its name, description, init, options and counters.
  */
-#define LB_RWX_OPS(loopfn)						\
+#define LB_RWX_OPS(loopfn) LB_RWX_OPS_RL(loopfn, lb_rwx_read_lock)
+/* LB_RWX_OPS_RL(loop, read_lock) - the same with another down_read() (4.18's) */
+#define LB_RWX_OPS_RL(loopfn, rl)					\
 	.family = "sleep",						\
 	.kind = LB_LOCK_RW,						\
 	.flags = LB_LOCK_F_BLOCKING,					\
@@ -197,11 +244,12 @@ static inline bool lb_rwx_write_trylock(void *lock, struct lb_tctx *t)
 	.lock = lb_rwx_write_lock,					\
 	.unlock = lb_rwx_write_unlock,					\
 	.trylock = lb_rwx_write_trylock,				\
-	.read_lock = lb_rwx_read_lock,					\
+	.read_lock = rl,						\
 	.read_unlock = lb_rwx_read_unlock,				\
 	.read_trylock = lb_rwx_read_trylock,				\
 	.loop = loopfn,							\
 	.is_locked = lb_rwx_is_locked,					\
+	.layout = lb_rwx_layout,					\
 	.describe = lb_rwx_describe
 
 #endif /* LB_LOCKS_RWSEM_COMMON_H */

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * rwsem-qexit.c - rwsem-wspin plus the 2018 "queue empty, no writer" exit
+ * rwsem-qexit.c - rwsem-4.18 plus the 2018 "queue empty, no writer" exit
  *
- * Algorithm: rwsem-wspin with one change, Waiman Long's "locking/rwsem:
+ * Algorithm: rwsem-4.18 (the rwsem the patch was written against; until
+ * issue 10 this lock was built on 3.16's rwsem-wspin) with one change,
+ * Waiman Long's "locking/rwsem:
  * Exit read lock slowpath if queue empty & no writer" (kernel commit
  * 4b486b535c33, v4.20; posted in July 2018 as "Take read lock immediate
  * if queue empty with no writer", Long's 2018 rwsem reader-exit posting), together with the acquire
@@ -13,12 +15,13 @@
  * finds the queue empty and count >= 0 once it holds the wait_lock just
  * keeps the read lock its fast path took. Reimplemented from the
  * description in algorithms.md section 7.4; no code was taken. The shared
- * code is rwsem-common.{h,c} with RWX_WSPIN | RWX_QEXIT.
+ * code is rwsem-common.{h,c} with RWX_WSPIN | RWX_V418 | RWX_QEXIT.
  *
- * Lock word: as rwsem-wspin (count, owner, OSQ tail, wait list, wait_lock).
+ * Lock word: as rwsem-4.18 (count, wait list, wait_lock, OSQ tail, owner
+ * with the reader-owned marker, in one line).
  *	initial value: count 0, owner NULL
  *
- * States: as rwsem-wspin, plus in down_read_failed(), under wait_lock:
+ * States: as rwsem-4.18, plus in down_read_failed(), under wait_lock:
  *	empty list and (c >= 0): return holding the read lock, the count
  *	unchanged (the fast path's + 1 is the lock)
  *
@@ -30,9 +33,11 @@
  * downgrading writer's stores (arm64, Jan Stancek). On x86 the fence is
  * only a compiler barrier.
  *
- * Progress and fairness: as rwsem-wspin; the exit only shortens the
+ * Progress and fairness: as rwsem-4.18; the exit only shortens the
  * readers' slow path when nobody waits. The counter queue-empty-exits
- * shows how many reader slow-path entries ended there.
+ * shows how many reader slow-path entries ended there; read-wait-locks
+ * and longest-slow-run are rwsem-4.18's, for the comparison
+ * (scripts/reproduce-rwsem-reader-exit-2018).
  */
 #include "config.h"
 
@@ -41,38 +46,40 @@
 
 static const char *const rwsem_qexit_counters[] = {
 	LB_RWX_COUNTER_NAMES,
+	LB_RWX_RUNS_COUNTER_NAMES,
 	"queue-empty-exits",	/* reader slow paths that kept the lock: empty queue, count >= 0 */
 	LB_WAIT_LOCK_COUNTER_NAME,
 	NULL,
 };
 
-enum { CTR_QEXITS = RWX_CTR_NEXT, CTR_WAIT_LOCK };
+enum { CTR_QEXITS = RWX_CTR_RUNS_NEXT, CTR_WAIT_LOCK };
 
 static const struct lb_lock_option rwsem_qexit_options[] = {
 	LB_SLEEP_OPT_WAIT_LOCK(LB_WAIT_LOCK_QSPINLOCK),
 	LB_SLEEP_OPT_SPIN_BUDGET,
 	LB_RWX_OPT_ARCH,
+	LB_SLEEP_OPT_WAKE(LB_WAKE_AFTER_UNLOCK),
 	{ .name = NULL },
 };
 
-enum { OPT_WAIT_LOCK, OPT_SPIN_BUDGET, OPT_ARCH };
+enum { OPT_WAIT_LOCK, OPT_SPIN_BUDGET, OPT_ARCH, OPT_WAKE };
 
 static int rwsem_qexit_init(void *lock, const struct lb_lock_cfg *cfg)
 {
-	return lb_rwx_init(lock, cfg, RWX_WSPIN | RWX_QEXIT, cfg->opts[OPT_WAIT_LOCK],
-			   cfg->opts[OPT_SPIN_BUDGET], cfg->opts[OPT_ARCH], CTR_QEXITS,
-			   CTR_WAIT_LOCK);
+	return lb_rwx_init(lock, cfg, RWX_WSPIN | RWX_V418 | RWX_RUNS | RWX_QEXIT,
+			   cfg->opts[OPT_WAIT_LOCK], cfg->opts[OPT_SPIN_BUDGET], cfg->opts[OPT_ARCH],
+			   CTR_QEXITS, CTR_WAIT_LOCK, cfg->opts[OPT_WAKE]);
 }
 
-LB_LOCK_LOOP(rwsem_qexit_loop, lb_rwx_write_lock, lb_rwx_write_unlock, lb_rwx_read_lock,
+LB_LOCK_LOOP(rwsem_qexit_loop, lb_rwx_write_lock, lb_rwx_write_unlock, lb_rwx_read_lock_418,
 	     lb_rwx_read_unlock)
 
 const struct lb_lock_ops lb_lock_rwsem_qexit = {
 	.name = "rwsem-qexit",
-	.desc = "rwsem-wspin plus the 2018 exit: queue empty and no writer keeps the read "
-		"lock (Long's 2018 rwsem reader-exit posting after)",
+	.desc = "rwsem-4.18 plus the 2018 exit (4.20): queue empty and no writer keeps the "
+		"read lock (Long's 2018 rwsem reader-exit posting after); deviation: futex sleep",
 	.init = rwsem_qexit_init,
-	LB_RWX_OPS(rwsem_qexit_loop),
+	LB_RWX_OPS_RL(rwsem_qexit_loop, lb_rwx_read_lock_418),
 	.options = rwsem_qexit_options,
 	.counters = rwsem_qexit_counters,
 };

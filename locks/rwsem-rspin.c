@@ -63,16 +63,17 @@ static const struct lb_lock_option rwsem_rspin_options[] = {
 	LB_SLEEP_OPT_WAIT_LOCK(LB_WAIT_LOCK_TICKET),
 	LB_SLEEP_OPT_SPIN_BUDGET,
 	LB_RWX_OPT_ARCH,
+	LB_SLEEP_OPT_WAKE(LB_WAKE_IN_LOCK),
 	{ .name = NULL },
 };
 
-enum { OPT_WAIT_LOCK, OPT_SPIN_BUDGET, OPT_ARCH };
+enum { OPT_WAIT_LOCK, OPT_SPIN_BUDGET, OPT_ARCH, OPT_WAKE };
 
 static int rwsem_rspin_init(void *lock, const struct lb_lock_cfg *cfg)
 {
 	return lb_rwx_init(lock, cfg, RWX_WSPIN | RWX_RSPIN, cfg->opts[OPT_WAIT_LOCK],
 			   cfg->opts[OPT_SPIN_BUDGET], cfg->opts[OPT_ARCH], CTR_RESPINS,
-			   CTR_WAIT_LOCK);
+			   CTR_WAIT_LOCK, cfg->opts[OPT_WAKE]);
 }
 
 LB_LOCK_LOOP(rwsem_rspin_loop, lb_rwx_write_lock, lb_rwx_write_unlock, lb_rwx_read_lock,

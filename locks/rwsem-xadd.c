@@ -59,15 +59,16 @@ enum { CTR_WAIT_LOCK = RWX_CTR_NEXT };
 static const struct lb_lock_option rwsem_xadd_options[] = {
 	LB_SLEEP_OPT_WAIT_LOCK(LB_WAIT_LOCK_TICKET),
 	LB_RWX_OPT_ARCH,
+	LB_SLEEP_OPT_WAKE(LB_WAKE_IN_LOCK),
 	{ .name = NULL },
 };
 
-enum { OPT_WAIT_LOCK, OPT_ARCH };
+enum { OPT_WAIT_LOCK, OPT_ARCH, OPT_WAKE };
 
 static int rwsem_xadd_init(void *lock, const struct lb_lock_cfg *cfg)
 {
 	return lb_rwx_init(lock, cfg, 0, cfg->opts[OPT_WAIT_LOCK], LB_BUDGET_DEFAULT_NS,
-			   cfg->opts[OPT_ARCH], 0, CTR_WAIT_LOCK);
+			   cfg->opts[OPT_ARCH], 0, CTR_WAIT_LOCK, cfg->opts[OPT_WAKE]);
 }
 
 LB_LOCK_LOOP(rwsem_xadd_loop, lb_rwx_write_lock, lb_rwx_write_unlock, lb_rwx_read_lock,

@@ -111,12 +111,26 @@ enum rwsem_owner_state {
 };
 #define OWNER_SPINNABLE (OWNER_NULL | OWNER_WRITER | OWNER_READER)
 
+/* struct rw_semaphore of 5.3+, in its field order, in one line */
 struct rwsem {
 	int64_t count;
 	uintptr_t owner;	/* struct lb_task * | RWSEM_READER_OWNED | RWSEM_NONSPINNABLE */
-	struct lb_sleep s;
-	/* read-mostly */
+	struct lb_osq osq;
+	struct lb_wait_lock_mem wait_lock;
+	struct lb_list wait_list;
+	struct lb_sleep s;	/* read-mostly, the second line */
 	uint64_t cycles_per_us;
+};
+
+LB_SLEEP_LAYOUT(struct rwsem, wait_list);
+
+static const struct lb_lock_field rwsem_layout[] = {
+	LB_SLEEP_FIELD(struct rwsem, count),
+	LB_SLEEP_FIELD(struct rwsem, owner),
+	LB_SLEEP_FIELD(struct rwsem, osq),
+	LB_SLEEP_FIELD(struct rwsem, wait_lock),
+	LB_SLEEP_FIELD(struct rwsem, wait_list),
+	{ .name = NULL },
 };
 
 static const char *const rwsem_counters[] = {
@@ -194,7 +208,7 @@ static int rwsem_init(void *lock, const struct lb_lock_cfg *cfg)
 	lb_store_relaxed(&sem->count, 0);
 	lb_store_relaxed(&sem->owner, 0);
 	sem->cycles_per_us = lb_budget_cycles(cfg, 1000);
-	return lb_sleep_init(&sem->s, cfg, cfg->opts[OPT_WAIT_LOCK], cfg->opts[OPT_SPIN_BUDGET],
+	return lb_sleep_init(&sem->s, LB_SLEEP_WORDS(sem), cfg, cfg->opts[OPT_WAIT_LOCK], cfg->opts[OPT_SPIN_BUDGET],
 			     cfg->opts[OPT_HANDOFF_NS], CTR_WAIT_LOCK);
 }
 
@@ -212,7 +226,7 @@ static int rwsem_thread_init(void *lock, struct lb_tctx *t)
 static void rwsem_mark_wake(struct rwsem *sem, enum rwsem_wake_type type, struct lb_wake_q *q,
 			    struct lb_tctx *t)
 {
-	struct lb_list *h = &sem->s.wait_list, wlist, *n, *next;
+	struct lb_list *h = &sem->wait_list, wlist, *n, *next;
 	struct lb_waiter *w = lb_first_waiter(h);
 	int64_t adjustment = 0, oldcount, woken = 0;
 
@@ -322,7 +336,7 @@ static LB_NOINLINE void rwsem_down_read_slowpath(struct rwsem *sem, struct lb_tc
 		/* the first reader wakes the queued readers to join it */
 		if (rcnt == 1 && (count & RWSEM_FLAG_WAITERS)) {
 			lb_wait_lock(&sem->s, t);
-			if (!lb_list_empty(&sem->s.wait_list))
+			if (!lb_list_empty(&sem->wait_list))
 				rwsem_mark_wake(sem, RWSEM_WAKE_READ_OWNED, &q, t);
 			lb_wait_unlock(&sem->s, t);
 			lb_wake_up_q(&q, t, LB_SC_WAKEUPS);
@@ -335,7 +349,7 @@ queue:
 	w->handoff_set = false;
 	lb_store_relaxed(&w->granted, 0);	/* published by the list, under wait_lock */
 	lb_wait_lock(&sem->s, t);
-	if (lb_list_empty(&sem->s.wait_list)) {
+	if (lb_list_empty(&sem->wait_list)) {
 		/* nobody queued and no writer: our bias is the read lock */
 		if (!(lb_load_relaxed(&sem->count) & RWSEM_WRITER_MASK)) {
 			/* acquire: the lock is taken here, after the last writer's release */
@@ -346,7 +360,7 @@ queue:
 		}
 		adjustment += RWSEM_FLAG_WAITERS;
 	}
-	lb_list_add_tail(&w->node, &sem->s.wait_list);
+	lb_list_add_tail(&w->node, &sem->wait_list);
 	/* now waiting, no longer trying: (c) -> (c - READER_BIAS [+ WAITERS]) */
 	count = lb_add_return_full(&sem->count, adjustment);
 	rwsem_cond_wake_waiter(sem, count, &q, t);
@@ -396,7 +410,7 @@ static LB_NOINLINE void rwsem_wake(struct rwsem *sem, struct lb_tctx *t)
 
 	lb_wake_q_init(&q);
 	lb_wait_lock(&sem->s, t);
-	if (!lb_list_empty(&sem->s.wait_list))
+	if (!lb_list_empty(&sem->wait_list))
 		rwsem_mark_wake(sem, RWSEM_WAKE_ANY, &q, t);
 	lb_wait_unlock(&sem->s, t);
 	lb_wake_up_q(&q, t, LB_SC_WAKEUPS);
@@ -529,7 +543,7 @@ done:
  */
 static bool rwsem_try_write_lock(struct rwsem *sem, struct lb_waiter *w, struct lb_tctx *t)
 {
-	struct lb_list *h = &sem->s.wait_list;
+	struct lb_list *h = &sem->wait_list;
 	struct lb_waiter *first = lb_first_waiter(h);
 	int64_t c = lb_load_relaxed(&sem->count), new;
 
@@ -577,8 +591,8 @@ static LB_NOINLINE void rwsem_down_write_slowpath(struct rwsem *sem, struct lb_t
 	w->timeout = lb_handoff_deadline(&sem->s);
 	w->handoff_set = false;
 	lb_wait_lock(&sem->s, t);
-	lb_list_add_tail(&w->node, &sem->s.wait_list);
-	if (lb_first_waiter(&sem->s.wait_list) != w) {
+	lb_list_add_tail(&w->node, &sem->wait_list);
+	if (lb_first_waiter(&sem->wait_list) != w) {
 		rwsem_cond_wake_waiter(sem, lb_load_relaxed(&sem->count), &q, t);
 		if (!lb_wake_q_empty(&q)) {
 			/* do not hold the wait_lock over many wake-ups */
@@ -698,4 +712,5 @@ const struct lb_lock_ops lb_lock_rwsem = {
 	.describe = rwsem_describe,
 	.options = rwsem_options,
 	.counters = rwsem_counters,
+	.layout = rwsem_layout,
 };

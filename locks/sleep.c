@@ -89,16 +89,20 @@ bool lb_schedule(struct lb_task *me, struct lb_tctx *t, unsigned ctr_sleeps)
 	return slept;
 }
 
-int lb_sleep_init(struct lb_sleep *s, const struct lb_lock_cfg *cfg, uint64_t wait_lock,
+int lb_sleep_init(struct lb_sleep *s, struct lb_osq *osq, struct lb_wait_lock_mem *wait_lock_mem,
+		  struct lb_list *wait_list, const struct lb_lock_cfg *cfg, uint64_t wait_lock,
 		  uint64_t budget_ns, uint64_t handoff_ns, unsigned ctr_base)
 {
 	const struct lb_lock_ops *wl = lb_wait_lock_ops(wait_lock);
 
 	/* lb_inner_init() checks its counters fit and gives it its own option defaults */
-	if (!wl || !wl->trylock)
+	if (!wl || !wl->trylock || wl->lock_size > sizeof(*wait_lock_mem))
 		return -EINVAL;
-	lb_store_relaxed(&s->osq.tail, 0);
-	lb_list_init(&s->wait_list);
+	s->osq = osq;
+	s->wait_lock = wait_lock_mem;
+	s->wait_list = wait_list;
+	lb_store_relaxed(&osq->tail, 0);
+	lb_list_init(wait_list);
 	s->spin_budget = lb_budget_cycles(cfg, budget_ns);
 	s->handoff_cycles = lb_budget_cycles(cfg, handoff_ns);
 	return lb_inner_init(&s->wl, wl, s->wait_lock, cfg,
@@ -119,9 +123,9 @@ int lb_sleep_thread_init(struct lb_sleep *s, struct lb_tctx *t)
 
 int lb_sleep_describe(struct lb_sleep *s, char *buf, size_t len, int n0)
 {
-	struct lb_list *h = &s->wait_list, *n;
+	struct lb_list *h = s->wait_list, *n;
 	unsigned nw = 0, nr = 0;
-	uint32_t tail = lb_load_relaxed(&s->osq.tail);
+	uint32_t tail = lb_load_relaxed(&s->osq->tail);
 
 	/* a racy walk, bounded: the watchdog reads a lock that is stuck, not a moving one */
 	for (n = lb_load_relaxed(&h->next); n != h && nw + nr < 100000; n = lb_load_relaxed(&n->next)) {

@@ -212,29 +212,57 @@ static inline struct lb_waiter *lb_first_waiter(struct lb_list *h)
 
 /* ---- a sleeping lock's common parts and per-thread area */
 
+/*
+ * The wait_lock's words inside the lock's own line: the kernel's
+ * raw_spinlock_t is 4 bytes; our qspinlock keeps its pending-loop bound
+ * beside its word, so 8 bytes hold either (lb_sleep_init() checks).
+ */
+struct lb_wait_lock_mem {
+	uint32_t w[2];
+};
+
 /**
- * struct lb_sleep - what every sleeping lock has beside its lock word
- * @osq:       the optimistic spinners' queue
- * @wait_list: FIFO of struct lb_waiter, under @wait_lock
- * @wait_lock: one of lockbench's spinlocks (LB_INNER_MAX_SIZE bytes)
- * @wl:        which one, and where its per-thread data and counters are
+ * struct lb_sleep - the read-mostly part every sleeping lock has
+ * @wl:        which spinlock the wait_lock is, and where its per-thread data
+ *             and counters are
+ * @wait_lock: the lock's wait_lock words (in the lock's first line)
+ * @osq:       the lock's optimistic spinners' queue (in the same line)
+ * @wait_list: FIFO of struct lb_waiter, under the wait_lock (same line)
  * @spin_budget:    need_resched() after this many counter cycles of spinning
  * @handoff_cycles: the 4 ms handoff timeout in counter cycles
  *
- * A lock puts its count and owner words first and this right after them,
- * so that, as in the kernel's struct, the words, the OSQ tail, the list
- * head and a small wait_lock share one cache line.
+ * The kernel's struct mutex and struct rw_semaphore are each under one
+ * 64-byte line on x86-64, so that the OSQ tail, the wait_lock and the
+ * wait list share the line that fast-path lockers and owner spinners read
+ * (algorithms.md 16). A model therefore declares its words (count, owner,
+ * wait_lock, wait_list, osq) itself, in its kernel's field order, in its
+ * first line, and this struct after them on a line of its own
+ * (LB_ALIGNED): written once at init, read by everyone afterwards, never
+ * invalidated. LB_SLEEP_LAYOUT() asserts the arrangement at compile time.
  */
 struct lb_sleep {
-	struct lb_osq osq;
-	uint32_t unused;
-	struct lb_list wait_list;
-	unsigned char wait_lock[LB_INNER_MAX_SIZE] __attribute__((aligned(8)));
-	/* read-mostly, set by lb_sleep_init() */
-	struct lb_inner wl LB_ALIGNED;
+	struct lb_inner wl;
+	struct lb_wait_lock_mem *wait_lock;
+	struct lb_osq *osq;
+	struct lb_list *wait_list;
 	uint64_t spin_budget;
 	uint64_t handoff_cycles;
-};
+	bool wake_in_lock;	/* LB_WAKE_IN_LOCK: issue wake-ups before dropping wait_lock */
+} LB_ALIGNED;
+
+/*
+ * LB_SLEEP_LAYOUT(type, last) - the model's words end (with member @last)
+ * within its first line, and its struct lb_sleep `s` starts the second.
+ */
+#define LB_SLEEP_LAYOUT(type, last)						\
+	_Static_assert(offsetof(type, last) + sizeof(((type *)0)->last) <= LB_CACHELINE, \
+		       #type ": the kernel's words must share one line");	\
+	_Static_assert(offsetof(type, s) == LB_CACHELINE,			\
+		       #type ": the read-mostly part starts the second line")
+
+/* LB_SLEEP_FIELD() - a row of a model's lb_lock_ops.layout (the unit test prints them) */
+#define LB_SLEEP_FIELD(type, f) \
+	{ .name = #f, .offset = offsetof(type, f), .size = sizeof(((type *)0)->f) }
 
 /* Per-thread area of a sleeping lock (lb_lock_ops.tctx_size). */
 struct lb_sleep_thread {
@@ -242,6 +270,7 @@ struct lb_sleep_thread {
 	struct lb_waiter waiter;
 	struct lb_osq_node osq_node;
 	unsigned char wait_lock[LB_INNER_MAX_TCTX] LB_ALIGNED;	/* the wait_lock's own */
+	uint32_t slow_run LB_ALIGNED;	/* rwsem: slow-path reads in a row (counters only) */
 };
 
 static inline struct lb_sleep_thread *lb_sleep_thread(struct lb_tctx *t)
@@ -275,15 +304,34 @@ enum lb_sleep_ctr {
 	  .help = "nanoseconds an optimistic spinner spins before need_resched() " \
 		  "turns true" }
 
+/*
+ * The wake option of the locks whose history has both forms: 3.x kernels
+ * called wake_up_process() with the wait_lock held; the wake queue
+ * (wake_q, mutex and rwsem from about 4.9) issues them after dropping it.
+ * @d is the era's form; the lock stores the value in lb_sleep.wake_in_lock.
+ */
+static const char *const lb_wake_names[] LB_UNUSED = { "in-lock", "after-unlock", NULL };
+#define LB_WAKE_IN_LOCK		0
+#define LB_WAKE_AFTER_UNLOCK	1
+#define LB_SLEEP_OPT_WAKE(d)							\
+	{ .name = "wake", .type = LB_LOCK_OPT_ENUM, .def = (d), .values = lb_wake_names, \
+	  .help = "when an unlocker's wake-ups (FUTEX_WAKE) are issued: in-lock, with " \
+		  "the wait_lock held (3.x's wake_up_process()), or after-unlock (the " \
+		  "wake queue of 4.9 on)" }
+
 /**
  * lb_sleep_init() - set up the common parts
+ * @osq, @wait_lock_mem, @wait_list: the lock's own words (LB_SLEEP_WORDS())
  * @wait_lock: the wait-lock option's value (wait-lock.h)
  * @budget_ns: the spin budget; @handoff_ns: the handoff timeout (0 if none)
  * @ctr_base:  index of the lock's "wait-lock-waits" counter (its last), where
  *             the wait_lock's own counters start
  */
-int lb_sleep_init(struct lb_sleep *s, const struct lb_lock_cfg *cfg, uint64_t wait_lock,
+int lb_sleep_init(struct lb_sleep *s, struct lb_osq *osq, struct lb_wait_lock_mem *wait_lock_mem,
+		  struct lb_list *wait_list, const struct lb_lock_cfg *cfg, uint64_t wait_lock,
 		  uint64_t budget_ns, uint64_t handoff_ns, unsigned ctr_base);
+/* LB_SLEEP_WORDS(l) - the osq, wait_lock and wait_list arguments of lb_sleep_init() */
+#define LB_SLEEP_WORDS(l) &(l)->osq, &(l)->wait_lock, &(l)->wait_list
 /* lb_sleep_thread_init() - the thread's task (running, on its CPU) and the wait_lock's part */
 int lb_sleep_thread_init(struct lb_sleep *s, struct lb_tctx *t);
 
@@ -302,19 +350,36 @@ static inline void lb_wait_unlock(struct lb_sleep *s, struct lb_tctx *t)
 	lb_inner_unlock(&s->wl, s->wait_lock, t);
 }
 
+/**
+ * lb_wait_unlock_wake() - drop the wait_lock and issue the wake-ups of @q
+ * @ctr_wakeups: the caller's counter of FUTEX_WAKEs
+ *
+ * After the unlock (the wake queue), or before it when the lock models a
+ * kernel that woke with the wait_lock held (s->wake_in_lock).
+ */
+static inline void lb_wait_unlock_wake(struct lb_sleep *s, struct lb_tctx *t, struct lb_wake_q *q,
+				       unsigned ctr_wakeups)
+{
+	if (s->wake_in_lock)
+		lb_wake_up_q(q, t, ctr_wakeups);
+	lb_wait_unlock(s, t);
+	if (!s->wake_in_lock)
+		lb_wake_up_q(q, t, ctr_wakeups);
+}
+
 /* lb_sleep_osq_lock() - join the spinners' queue with budget @b */
 static inline bool lb_sleep_osq_lock(struct lb_sleep *s, struct lb_tctx *t, struct lb_budget *b)
 {
 	struct lb_tctx sub = lb_tctx_sub(t, offsetof(struct lb_sleep_thread, osq_node), 0);
 
-	return lb_osq_lock(&s->osq, &sub, b);
+	return lb_osq_lock(s->osq, &sub, b);
 }
 
 static inline void lb_sleep_osq_unlock(struct lb_sleep *s, struct lb_tctx *t)
 {
 	struct lb_tctx sub = lb_tctx_sub(t, offsetof(struct lb_sleep_thread, osq_node), 0);
 
-	lb_osq_unlock(&s->osq, &sub);
+	lb_osq_unlock(s->osq, &sub);
 }
 
 /* lb_handoff_deadline() - the cycle-counter value at which a waiter may demand a handoff */

@@ -1,6 +1,10 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
-# The reproductions are named for the postings they reproduce.
+# lockbench-plot is installed beside lockbench; the reproductions, named for
+# the postings they reproduce, into $(pkgdatadir)/reproduce.
 reproduce_scripts = scripts/reproduce/rwsem-spinning-2014 scripts/reproduce/rwsem-reader-exit-2018 \
 	scripts/reproduce/qrwlock-byte-cmpxchg-2015 scripts/reproduce/aqticket-2013 \
 	scripts/reproduce/fair-rwlock-2008
-dist_noinst_SCRIPTS += scripts/selfbench scripts/bootstrap scripts/lockbench-plot $(reproduce_scripts)
+reproducedir = $(pkgdatadir)/reproduce
+dist_bin_SCRIPTS = scripts/lockbench-plot
+dist_reproduce_SCRIPTS = $(reproduce_scripts)
+dist_noinst_SCRIPTS += scripts/selfbench scripts/bootstrap

@@ -16,12 +16,17 @@ liblockbench_a_SOURCES += \
 	src/kernel/perf.c src/kernel/perf.h \
 	src/kernel/trace.c src/kernel/trace.h \
 	src/harness/harness.c src/harness/harness.h src/harness/point.h src/harness/loop.h \
+	src/harness/worker.h src/harness/watch.c src/harness/collect.c src/harness/validate.c \
 	src/harness/roles.c src/harness/roles.h \
+	src/harness/figures.c src/harness/figures.h \
 	src/plan/configuration.h src/plan/plan.c src/plan/plan.h \
+	src/plan/domain.c src/plan/domain.h \
 	src/plan/fair.c src/plan/fair.h \
 	src/plan/run.c src/plan/run.h \
-	src/output/output.c src/output/output.h src/output/file.c src/output/file.h \
+	src/output/output.c src/output/output.h src/output/columns.c src/output/columns.h \
+	src/output/file.c src/output/file.h \
 	src/output/table.c src/output/stats.c src/output/sweep.c src/output/csv.c \
 	src/output/json.c src/output/latency.c src/output/compare.c src/output/aim7.c \
 	src/cli/options.c src/cli/options.h \
+	src/cli/table.h src/cli/rules.c src/cli/help.c \
 	src/cli/baseline.c src/cli/baseline.h

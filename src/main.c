@@ -64,147 +64,170 @@ static int write_atomically(const char *path, const char *buf, size_t len)
 	return lb_output_write_file(path, buf, len);
 }
 
-/* Will any point of the plan find its counterpart in the baseline? */
-static bool baseline_matches(const struct lb_plan *plan, const struct lb_baseline *b)
+/* Will any point of the run find its counterpart in the baseline? */
+static bool baseline_matches(const struct lb_points *pts, const struct lb_baseline *b)
 {
-	const struct lb_config *c = plan->cfg;
-
-	for (unsigned lk = 0; lk < c->nlocks; lk++)
-		for (unsigned ti = 0; ti < plan->nthreads; ti++)
-			for (unsigned ri = 0; ri < c->nratios; ri++)
-				for (unsigned li = 0; li < c->nloads; li++) {
-					struct lb_point p = {
-						.ops = c->locks[lk],
-						.ratio = c->ratios[ri],
-						.nthreads = plan->threads[ti],
-						.load_arg = c->loads[li],
-						.load_ns = c->load_ns,
-						.duration = c->duration,
-					};
-
-					if (lb_baseline_has(b, &p))
-						return true;
-				}
+	for (unsigned i = 0; i < pts->n; i++)
+		if (lb_baseline_has(b, &pts->v[i]))
+			return true;
 	return false;
 }
 
-int main(int argc, char **argv)
+/* Before anything: the registry's contract, and the clean-up on every way out. */
+static void process_setup(void)
 {
-	static struct lb_config cfg;
-	struct lb_plan plan = { .cfg = &cfg };
-	struct lb_report rep;
-	struct lb_baseline baseline = { 0 };
-	struct lb_result *results = NULL;
-	unsigned nresults = 0;
-	char why[512];
-	char *text = NULL;
-	size_t textlen = 0;
-	FILE *mem;
-	int rc;
-
 	if (lb_lock_registry_check(stderr))
 		lb_die(LB_EXIT_RUNTIME, "internal error: the lock registry is inconsistent");
 	lb_at_exit(remove_tmp);
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
 	signal(SIGHUP, on_signal);
+}
 
-	lb_options_parse(&cfg, argc, argv);
+/* The configuration against the machine: topology, placement, thread counts, roles; formats. */
+static void plan_setup(struct lb_plan *plan)
+{
+	const struct lb_config *cfg = plan->cfg;
+	char why[512];
 
-	if (lb_topo_load(cfg.topology, why, sizeof(why))) {
-		if (cfg.topology)
-			lb_die(LB_EXIT_USAGE, "--topology=%s: %s", cfg.topology, why);
+	if (lb_topo_load(cfg->topology, why, sizeof(why))) {
+		if (cfg->topology)
+			lb_die(LB_EXIT_USAGE, "--topology=%s: %s", cfg->topology, why);
 		lb_die(LB_EXIT_RUNTIME, "%s", why);
 	}
-	if (!lb_topo_info()->thissystem && !cfg.plan)
+	if (!lb_topo_info()->thissystem && !cfg->plan)
 		lb_die(LB_EXIT_USAGE, "the topology hwloc loaded is not this machine (%s is set?); "
 		       "unset it, or add --plan to print the placement only", lb_topo_info()->source);
-	if (lb_topo_place(cfg.place, cfg.cpus, cfg.physical, (struct lb_pu **)&plan.pus, &plan.npus, why, sizeof(why)))
-		lb_die(LB_EXIT_USAGE, "--cpus=%s: %s", cfg.cpus ? cfg.cpus : "", why);
-	if (lb_threads_expand(cfg.telems, cfg.ntelems, plan.npus, &plan.threads, &plan.tgroup,
-			      &plan.nthreads, why, sizeof(why)))
+	if (lb_topo_place(cfg->place, cfg->cpus, cfg->physical, (struct lb_pu **)&plan->pus,
+			  &plan->npus, why, sizeof(why)))
+		lb_die(LB_EXIT_USAGE, "--cpus=%s: %s", cfg->cpus ? cfg->cpus : "", why);
+	if (lb_domains_assign(cfg, (struct lb_pu *)plan->pus, plan->npus, &plan->domains, why,
+			      sizeof(why))) {
+		if (cfg->domains)
+			lb_die(LB_EXIT_USAGE, "--domains=%u: %s", cfg->domains, why);
+		lb_die(LB_EXIT_USAGE, "--lock-domain=%s: %s", lb_lock_domain_name(cfg->lock_domain),
+		       why);
+	}
+	lb_domains_note(cfg, &plan->domains);
+	if (lb_threads_expand(cfg->telems, cfg->ntelems, plan->npus, &plan->threads, &plan->tgroup,
+			      &plan->nthreads, why, sizeof(why)))
 		lb_die(LB_EXIT_USAGE, "--threads: %s", why);
-	if (lb_plan_roles(&plan))
+	if (lb_plan_roles(plan))
 		lb_die(LB_EXIT_RUNTIME, "out of memory");
-	if (cfg.lock_node >= 0 && !lb_topo_numa_valid(cfg.lock_node))
+	if (cfg->lock_node >= 0 && !lb_topo_numa_valid(cfg->lock_node))
 		lb_die(LB_EXIT_USAGE, "--lock-node=%d: NUMA node %d does not exist here (%u node(s))",
-		       cfg.lock_node, cfg.lock_node, lb_topo_info()->numa_nodes);
-	for (unsigned i = 0; i < cfg.nformats; i++)
-		if (cfg.formats[i]->check && cfg.formats[i]->check(&cfg, why, sizeof(why)))
-			lb_die(LB_EXIT_USAGE, "--format=%s: %s", cfg.formats[i]->name, why);
-	if (cfg.plan) {
-		lb_plan_print(stdout, &plan);
-		lb_exit(LB_EXIT_OK);
-	}
-	if (cfg.baseline) {
-		rc = lb_baseline_load(cfg.baseline, &baseline, why, sizeof(why));
+		       cfg->lock_node, cfg->lock_node, lb_topo_info()->numa_nodes);
+	for (unsigned i = 0; i < cfg->nformats; i++)
+		if (cfg->formats[i]->check && cfg->formats[i]->check(cfg, why, sizeof(why)))
+			lb_die(LB_EXIT_USAGE, "--format=%s: %s", cfg->formats[i]->name, why);
+}
+
+/* The run's points (run.h), or exit 1. */
+static void make_points(const struct lb_plan *plan, struct lb_points *pts)
+{
+	if (lb_plan_points(plan, pts))
+		lb_die(LB_EXIT_RUNTIME, "out of memory for the points of the run");
+}
+
+/* --plan: print the points, and exit without running them. */
+LB_NORETURN static void print_plan(const struct lb_plan *plan)
+{
+	struct lb_points pts;
+
+	make_points(plan, &pts);
+	lb_plan_print(stdout, plan, &pts);
+	lb_points_free(&pts);
+	lb_exit(LB_EXIT_OK);
+}
+
+/* What must fail before a long run: the baseline's file, the output's directory, --trace. */
+static void run_prepare(struct lb_plan *plan, struct lb_baseline *baseline)
+{
+	const struct lb_config *cfg = plan->cfg;
+	char why[512];
+	int rc;
+
+	if (cfg->baseline) {
+		rc = lb_baseline_load(cfg->baseline, baseline, why, sizeof(why));
 		if (rc)
-			lb_die(rc, "--baseline=%s: %s", cfg.baseline, why);
-		if (!baseline_matches(&plan, &baseline))
-			lb_die(LB_EXIT_USAGE, "--baseline=%s: no point of this run is in it (lock, ratio, "
-			       "threads, load, load unit and ops/duration mode must match)",
-			       cfg.baseline);
+			lb_die(rc, "--baseline=%s: %s", cfg->baseline, why);
 	}
-	if (cfg.output)
-		check_output_path(cfg.output);
-	if (cfg.trace) {
+	if (cfg->output)
+		check_output_path(cfg->output);
+	if (cfg->trace) {
 		/* root only; the instance is removed at exit and on signals (trace.h) */
-		rc = lb_trace_open(&plan.trace, why, sizeof(why));
+		rc = lb_trace_open(&plan->trace, why, sizeof(why));
 		if (rc)
 			lb_die(rc, "--trace: %s", why);
 	}
+}
 
+/* The cycle counter, the pause and the timer's cost, measured once (clock.h). */
+static void calibrate_clock(void)
+{
 	lb_clock_calibrate();
 	lb_info("clock: %s at %.3f MHz, pause %.2f ns (%.1f cycles), counter read %.1f cycles, "
 		"calibrated in %.1f ms", lb_clock.source, lb_clock.tsc_per_ns * 1e3, lb_clock.pause_ns,
 		lb_clock.pause_cycles, lb_clock.read_cycles_avg, lb_clock.calib_ms);
+}
 
-	if (cfg.c2c) {
-		struct lb_c2c *c2c = NULL;
-		int err = lb_c2c_run(plan.pus, plan.npus, &c2c, &plan.nc2c);
+/* --c2c: the core-to-core round trips of the placement, before the points. */
+static void measure_c2c(struct lb_plan *plan)
+{
+	struct lb_c2c *c2c = NULL;
+	int err;
 
-		if (err)
-			lb_die(LB_EXIT_RUNTIME, "--c2c: cannot run the round-trip threads: %s",
-			       strerror(-err));
-		if (!plan.nc2c)
-			lb_warn("--c2c: the placement has one CPU, so no pair to measure");
-		plan.c2c = c2c;
-		for (unsigned i = 0; i < plan.nc2c; i++)
-			lb_info("c2c: CPU %d <-> CPU %d round trip %.1f ns (min %.1f, p90 %.1f)",
-				c2c[i].cpu_a, c2c[i].cpu_b, c2c[i].rt_ns_median, c2c[i].rt_ns_min,
-				c2c[i].rt_ns_p90);
-	}
+	if (!plan->cfg->c2c)
+		return;
+	err = lb_c2c_run(plan->pus, plan->npus, &c2c, &plan->nc2c);
+	if (err)
+		lb_die(LB_EXIT_RUNTIME, "--c2c: cannot run the round-trip threads: %s",
+		       strerror(-err));
+	if (!plan->nc2c)
+		lb_warn("--c2c: the placement has one CPU, so no pair to measure");
+	plan->c2c = c2c;
+	for (unsigned i = 0; i < plan->nc2c; i++)
+		lb_info("c2c: CPU %d <-> CPU %d round trip %.1f ns (min %.1f, p90 %.1f)",
+			c2c[i].cpu_a, c2c[i].cpu_b, c2c[i].rt_ns_median, c2c[i].rt_ns_min,
+			c2c[i].rt_ns_p90);
+}
 
-	rc = lb_run_all(&plan, lb_verbose > 0 ? lb_output_point_verbose : NULL, &results, &nresults);
-	if (rc)
-		lb_exit(rc);
+/* Every format from the same results, one after the other (-f A,B), to -o or stdout. */
+static int report(const struct lb_plan *plan, const struct lb_baseline *baseline,
+		  const struct lb_result *results, unsigned nresults)
+{
+	const struct lb_config *cfg = plan->cfg;
+	struct lb_report rep;
+	char *text = NULL;
+	size_t textlen = 0;
+	FILE *mem;
+	int rc;
 
 	memset(&rep, 0, sizeof(rep));
-	rep.cfg = &cfg;
+	rep.cfg = cfg;
 	rep.topo = lb_topo_info();
-	rep.pus = plan.pus;
-	rep.npus = plan.npus;
+	rep.pus = plan->pus;
+	rep.npus = plan->npus;
 	rep.results = results;
 	rep.nresults = nresults;
-	rep.fixed_time = cfg.duration > 0;
-	rep.baseline = baseline.results;
-	rep.nbaseline = baseline.n;
-	rep.baseline_path = cfg.baseline;
-	rep.c2c = plan.c2c;
-	rep.nc2c = plan.nc2c;
+	rep.fixed_time = cfg->duration > 0;
+	rep.baseline = baseline->results;
+	rep.nbaseline = baseline->n;
+	rep.baseline_path = cfg->baseline;
+	rep.c2c = plan->c2c;
+	rep.nc2c = plan->nc2c;
 	lb_report_fill_host(&rep);
 
-	/* every format from the same results, one after the other (-f A,B) */
 	mem = open_memstream(&text, &textlen);
 	if (!mem)
 		lb_die(LB_EXIT_RUNTIME, "out of memory for the output");
-	for (unsigned i = 0; i < cfg.nformats; i++)
-		if (cfg.formats[i]->write(mem, &rep))
-			lb_die(LB_EXIT_RUNTIME, "cannot format the %s output", cfg.formats[i]->name);
+	for (unsigned i = 0; i < cfg->nformats; i++)
+		if (cfg->formats[i]->write(mem, &rep))
+			lb_die(LB_EXIT_RUNTIME, "cannot format the %s output", cfg->formats[i]->name);
 	if (fclose(mem))
 		lb_die(LB_EXIT_RUNTIME, "cannot format the output");
-	if (cfg.output) {
-		rc = write_atomically(cfg.output, text, textlen);
+	if (cfg->output) {
+		rc = write_atomically(cfg->output, text, textlen);
 	} else {
 		rc = fwrite(text, 1, textlen, stdout) == textlen && fflush(stdout) == 0 ? 0 :
 		     LB_EXIT_RUNTIME;
@@ -212,9 +235,43 @@ int main(int argc, char **argv)
 			lb_err("cannot write the results to standard output: %s", strerror(errno));
 	}
 	free(text);
+	return rc;
+}
+
+int main(int argc, char **argv)
+{
+	static struct lb_config cfg;
+	struct lb_plan plan = { .cfg = &cfg };
+	struct lb_points points;
+	struct lb_baseline baseline = { 0 };
+	struct lb_result *results = NULL;
+	unsigned nresults = 0;
+	int rc;
+
+	process_setup();
+	lb_options_parse(&cfg, argc, argv);
+	plan_setup(&plan);
+	if (cfg.plan)
+		print_plan(&plan);
+	run_prepare(&plan, &baseline);
+	calibrate_clock();
+	/* after the calibration (--load-ns) and --trace: the points carry both */
+	make_points(&plan, &points);
+	if (cfg.baseline && !baseline_matches(&points, &baseline))
+		lb_die(LB_EXIT_USAGE, "--baseline=%s: no point of this run is in it (lock, ratio, "
+		       "threads, load, load unit and ops/duration mode must match)", cfg.baseline);
+	measure_c2c(&plan);
+
+	rc = lb_run_all(&plan, &points, lb_verbose > 0 ? lb_output_point_verbose : NULL, &results,
+			&nresults);
+	if (rc)
+		lb_exit(rc);
+	rc = report(&plan, &baseline, results, nresults);
+
 	for (unsigned i = 0; i < nresults; i++)
 		lb_result_free(&results[i]);
 	free(results);
+	lb_points_free(&points);
 	lb_trace_close(plan.trace);
 	lb_plan_free(&plan);
 	lb_baseline_free(&baseline);

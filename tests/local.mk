@@ -13,7 +13,8 @@ UNIT_TESTS = \
 	tests/unit/test-roles \
 	tests/unit/test-qrwlock \
 	tests/unit/test-frwlock \
-	tests/unit/test-skeleton
+	tests/unit/test-skeleton \
+	tests/unit/test-layout
 check_PROGRAMS += $(UNIT_TESTS)
 tests_unit_test_parse_SOURCES = tests/unit/test-parse.c tests/unit/check.h
 tests_unit_test_harness_SOURCES = tests/unit/test-harness.c tests/unit/check.h
@@ -25,6 +26,7 @@ tests_unit_test_roles_SOURCES = tests/unit/test-roles.c tests/unit/check.h
 tests_unit_test_skeleton_SOURCES = tests/unit/test-skeleton.c tests/unit/check.h
 tests_unit_test_qrwlock_SOURCES = tests/unit/test-qrwlock.c tests/unit/check.h
 tests_unit_test_frwlock_SOURCES = tests/unit/test-frwlock.c tests/unit/check.h
+tests_unit_test_layout_SOURCES = tests/unit/test-layout.c tests/unit/check.h
 
 # --- every lock under --validate (one .validate file per lock)
 VALIDATE_TESTS = \
@@ -41,10 +43,20 @@ VALIDATE_TESTS = \
 	tests/validate/osq-unqueue.validate \
 	tests/validate/qspinlock.validate \
 	tests/validate/qspinlock-nopending.validate \
+	tests/validate/qspinlock-cmpxchg.validate \
 	tests/validate/pthread-spin.validate \
+	tests/validate/cna.validate \
+	tests/validate/cna-domains2.validate \
+	tests/validate/cohort-tkt.validate \
+	tests/validate/cohort-tkt-domains2.validate \
+	tests/validate/cohort-mcs.validate \
+	tests/validate/cohort-mcs-domains2.validate \
+	tests/validate/hmcs.validate \
+	tests/validate/hmcs-domains2.validate \
 	tests/validate/mutex.validate \
 	tests/validate/mutex-budget.validate \
 	tests/validate/mutex-osq.validate \
+	tests/validate/mutex-osq-later.validate \
 	tests/validate/mutex-osq-budget.validate \
 	tests/validate/pthread-mutex.validate \
 	tests/validate/pthread-adaptive.validate \
@@ -57,6 +69,7 @@ VALIDATE_TESTS = \
 	tests/validate/rwsem-wspin-budget.validate \
 	tests/validate/rwsem-rspin.validate \
 	tests/validate/rwsem-rspin-budget.validate \
+	tests/validate/rwsem-4.18.validate \
 	tests/validate/rwsem-qexit.validate \
 	tests/validate/rwsem-qexit-budget.validate \
 	tests/validate/pthread-rwlock.validate \
@@ -90,7 +103,15 @@ TOPO_TESTS = \
 	tests/topology/skylake-compact.topo \
 	tests/topology/skylake-spread.topo \
 	tests/topology/e5405-cpus-physical.topo \
-	tests/topology/synthetic-2x.topo
+	tests/topology/synthetic-2x.topo \
+	tests/topology/epyc-cache.topo \
+	tests/topology/epyc-cache-smt.topo \
+	tests/topology/epyc-numa.topo \
+	tests/topology/epyc-spread.topo \
+	tests/topology/epyc-socket-package.topo \
+	tests/topology/icelake-snc-numa.topo \
+	tests/topology/icelake-snc-socket.topo \
+	tests/topology/icelake-snc-cache.topo
 
 # --- the command line
 CLI_TESTS = \
@@ -117,7 +138,10 @@ CLI_TESTS = \
 	tests/cli/roles.sh \
 	tests/cli/baseline.sh \
 	tests/cli/hostile-files.sh \
-	tests/cli/reproduce.sh
+	tests/cli/reproduce.sh \
+	tests/cli/numa-locks.sh \
+	tests/cli/completion.sh \
+	tests/cli/install.sh
 
 # --trace: with libtracefs, the root-only tests (they skip, exit 77, for other
 # users); without it, --trace must say so (exit 5)

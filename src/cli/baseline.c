@@ -2,8 +2,8 @@
 /*
  * baseline.c - read an earlier CSV (libcsv) or JSON (json-c) of lockbench
  *
- * Both formats carry the same fields (output-csv.c, output-json.c); this
- * file reads the ones a comparison needs, one result per point and
+ * Both formats carry the same fields (the schema, output/columns.c); this
+ * file reads the ones marked LB_COL_BASELINE, one result per point and
  * repetition, and refuses what it cannot trust: a file that is not
  * lockbench's (format_version and the header or top-level keys are
  * checked), one written by a newer format, and a truncated one (JSON that
@@ -24,15 +24,10 @@
 #include "cli/baseline.h"
 #include "base/file.h"
 #include "base/log.h"
+#include "output/columns.h"
 #include "output/output.h"
 
 #define WHY(...) (snprintf(why, len, __VA_ARGS__), LB_EXIT_USAGE)
-
-/* The fields a comparison needs; every lockbench CSV and JSON result has them. */
-static const char *const need[] = {
-	"format_version", "lock", "ratio_reads", "ratio_writes", "threads", "load", "load_unit",
-	"mode", "repeat", "exec_time_ms", "ops_per_s", NULL,
-};
 
 /* One record: a CSV row under its header, or a JSON result object. */
 struct rec {
@@ -42,17 +37,23 @@ struct rec {
 	unsigned line;		/* for messages: CSV line, or JSON result index */
 };
 
-static const char *rec_get(const struct rec *r, const char *key)
+/* The text of column @c in @r: its CSV field, or its key in a JSON result; NULL if none. */
+static const char *rec_get(const struct rec *r, const struct lb_column *c)
 {
 	json_object *v;
 
 	if (r->obj)
-		return json_object_object_get_ex(r->obj, key, &v) && v ? json_object_get_string(v)
-									: NULL;
+		return json_object_object_get_ex(r->obj, lb_col_json_path(c), &v) && v ?
+		       json_object_get_string(v) : NULL;
 	for (unsigned i = 0; i < r->n; i++)
-		if (strcmp(r->hdr[i], key) == 0)
+		if (strcmp(r->hdr[i], c->name) == 0)
 			return r->val[i];
 	return NULL;
+}
+
+static bool is(const struct lb_column *c, const char *name)
+{
+	return strcmp(c->name, name) == 0;
 }
 
 static struct lb_lock_ops *stub_for(struct lb_baseline *b, const char *name)
@@ -72,67 +73,67 @@ static bool to_u64(const char *s, unsigned long long *out)
 	return !errno && end != s && !*end && *s != '-';
 }
 
-static bool to_double(const char *s, double *out)
+/* The result's lock: a stub that carries only its name, one per distinct name. */
+static int set_lock(struct lb_baseline *b, struct lb_result *res, const char *name, char *why,
+		    size_t len)
 {
-	char *end;
+	struct lb_lock_ops *stub = stub_for(b, name);
 
-	*out = strtod(s, &end);
-	return end != s && !*end && *out >= 0;
-}
-
-/* Turn one record into results[b->n] (room for it was allocated). */
-static int add_record(struct lb_baseline *b, const struct rec *r, const char *what, char *why,
-		      size_t len)
-{
-	enum { FV, LOCK, RR, RW, THREADS, LOAD, UNIT, MODE, REPEAT, EXEC, OPS_S };
-	const char *v[LB_ARRAY_SIZE(need)];
-	struct lb_result *res = &b->results[b->n];
-	unsigned long long fv = 1, rr, rw, threads, load;
-	double repeat, exec_ms, ops_s;
-	struct lb_lock_ops *stub;
-
-	for (unsigned i = 0; need[i]; i++) {
-		v[i] = rec_get(r, need[i]);
-		if ((!v[i] || !*v[i]) && !(i == FV && r->obj))	/* JSON: the version is the file's */
-			return WHY("%s %u has no %s: not a lockbench result", what, r->line, need[i]);
-	}
-	if (!r->obj && !to_u64(v[FV], &fv))
-		return WHY("%s %u: format_version '%s' is not a number", what, r->line, v[FV]);
-	if (fv < 1 || fv > LB_FORMAT_VERSION)
-		return WHY("%s %u: format_version %llu is not one this lockbench reads (1..%d)", what,
-			   r->line, fv, LB_FORMAT_VERSION);
-	if (!to_u64(v[RR], &rr) || !to_u64(v[RW], &rw) || !to_u64(v[THREADS], &threads) ||
-	    !to_u64(v[LOAD], &load) || !to_double(v[REPEAT], &repeat) ||
-	    !to_double(v[EXEC], &exec_ms) || !to_double(v[OPS_S], &ops_s))
-		return WHY("%s %u: a ratio, threads, load, repeat or figure is not a number", what,
-			   r->line);
-	if ((rr == 0 && rw == 0) || rr > UINT32_MAX || rw > UINT32_MAX || threads == 0 ||
-	    threads > LB_MAX_THREADS || (strcmp(v[UNIT], "pause") && strcmp(v[UNIT], "ns")) ||
-	    (strcmp(v[MODE], "ops") && strcmp(v[MODE], "time")))
-		return WHY("%s %u: the ratio, threads, load_unit or mode is not one lockbench writes",
-			   what, r->line);
-	stub = stub_for(b, v[LOCK]);
 	if (!stub) {
 		stub = &b->stubs[b->nstubs++];
-		stub->name = strdup(v[LOCK]);
+		stub->name = strdup(name);
 		stub->family = "baseline";
 		stub->desc = "from --baseline";
 		if (!stub->name)
 			return WHY("out of memory");
 	}
-	memset(res, 0, sizeof(*res));
 	res->point.ops = stub;
-	res->point.ratio = (struct lb_ratio){ (uint32_t)rr, (uint32_t)rw };
-	res->point.nthreads = (unsigned)threads;
-	res->point.load_arg = load;
-	res->point.load_ns = strcmp(v[UNIT], "ns") == 0;
-	res->point.duration = strcmp(v[MODE], "time") == 0 ? 1 : 0;
-	res->point.repeat = repeat >= 1 ? (unsigned)repeat - 1 : 0;
-	res->point.lock_node = -1;
-	res->exec_ms = exec_ms;
-	res->ops_per_s = ops_s;
-	b->n++;
 	return 0;
+}
+
+/*
+ * Turn one record into results[b->n] (room for it was allocated): every
+ * column of the schema marked LB_COL_BASELINE, each set by its put(); the
+ * lock and format_version are this reader's own.
+ */
+static int add_record(struct lb_baseline *b, const struct rec *r, const char *what, char *why,
+		      size_t len)
+{
+	struct lb_result *res = &b->results[b->n];
+	unsigned long long fv = 1;
+	const char *lock = NULL;
+	int rc;
+
+	memset(res, 0, sizeof(*res));
+	res->point.lock_node = -1;
+	for (const struct lb_column *c = lb_columns; c->name; c++) {
+		const char *v;
+
+		if (!(c->flags & LB_COL_BASELINE))
+			continue;
+		v = rec_get(r, c);
+		if (r->obj && is(c, "format_version"))	/* JSON: the version is the file's */
+			continue;
+		if (!v || !*v)
+			return WHY("%s %u has no %s: not a lockbench result", what, r->line, c->name);
+		if (is(c, "format_version") && !to_u64(v, &fv))
+			return WHY("%s %u: format_version '%s' is not a number", what, r->line, v);
+		if (is(c, "lock"))
+			lock = v;
+		if (c->put && !c->put(res, c, v))
+			return WHY("%s %u: %s '%s' is not one lockbench writes", what, r->line,
+				   c->name, v);
+	}
+	if (fv < 1 || fv > LB_FORMAT_VERSION)
+		return WHY("%s %u: format_version %llu is not one this lockbench reads (1..%d)", what,
+			   r->line, fv, LB_FORMAT_VERSION);
+	if ((res->point.ratio.r == 0 && res->point.ratio.w == 0) || res->point.nthreads == 0 ||
+	    res->point.nthreads > LB_MAX_THREADS)
+		return WHY("%s %u: the ratio or threads is not one lockbench writes", what, r->line);
+	rc = set_lock(b, res, lock, why, len);
+	if (!rc)
+		b->n++;
+	return rc;
 }
 
 static int alloc_results(struct lb_baseline *b, unsigned n, char *why, size_t len)
@@ -287,11 +288,11 @@ static int load_csv(struct lb_baseline *b, const char *buf, size_t blen, char *w
 		rc = WHY("not a CSV file of lockbench (its first column is not format_version)");
 		goto out;
 	}
-	for (unsigned i = 0; need[i]; i++) {
+	for (const struct lb_column *col = lb_columns; col->name; col++) {
 		struct rec hdr = { .hdr = c.rows[0], .val = c.rows[0], .n = c.nf[0] };
 
-		if (!rec_get(&hdr, need[i])) {
-			rc = WHY("not a CSV file of lockbench: no column %s", need[i]);
+		if ((col->flags & LB_COL_BASELINE) && !rec_get(&hdr, col)) {
+			rc = WHY("not a CSV file of lockbench: no column %s", col->name);
 			goto out;
 		}
 	}

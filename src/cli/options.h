@@ -2,9 +2,11 @@
 /*
  * options.h - the command line: the option table, the parser and --help
  *
- * One table (options.c) drives getopt_long, --help and the checks that
- * keep the man page in step. Per-lock options are generated from each
- * lock's own table as --<lock>-<option>.
+ * One typed table (options.c, rows described in table.h) drives
+ * getopt_long, the generic parser, the defaults, --help (help.c) and the
+ * checks that keep the man page in step; the rules across options follow
+ * the parse (rules.c). Per-lock options are generated from each lock's
+ * own table as --<lock>-<option>.
  */
 #ifndef LB_SRC_OPTIONS_H
 #define LB_SRC_OPTIONS_H

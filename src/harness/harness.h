@@ -31,4 +31,16 @@ void lb_result_free(struct lb_result *r);
  */
 uint64_t lb_expected_reads(const struct lb_ratio *ratio, unsigned tid, uint64_t n);
 
+/**
+ * struct lb_worker_layout - where a worker's record keeps what (for tests)
+ * @ops_off:  the loop's per-operation store (struct lb_worker.ops)
+ * @tctx_off: the context handed to the lock in every call
+ * @priv_off: the context's priv pointer (the lock's per-thread area)
+ * @size:     sizeof(struct lb_worker)
+ */
+struct lb_worker_layout {
+	size_t ops_off, tctx_off, priv_off, size;
+};
+void lb_worker_layout(struct lb_worker_layout *wl);
+
 #endif /* LB_SRC_HARNESS_H */

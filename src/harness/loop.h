@@ -2,6 +2,24 @@
 /*
  * loop.h - the measured loop, compiled into each lock's own file
  *
+ * The three loops that drive a lock, side by side; a worker runs one of
+ * them, chosen by run_loop() in harness.c in this order:
+ *
+ *	roles loops	roles.c		a point with lb_point.roles (the fair
+ *					phases), for a thread type this loop cannot
+ *					express: timed readers, periodic writers,
+ *					trylock threads, interrupt readers; the
+ *					ops through pointers
+ *	checking loop	validate.c	--validate: the interleave below with
+ *					critical sections that check exclusion,
+ *					trylock every fourth operation; the ops
+ *					through pointers (also, without checks,
+ *					the loop of a lock with no .loop)
+ *	measured loop	this file	everything else (--scenario=roles too:
+ *					each thread its own ratio): the
+ *					interleave, the lock's fast path
+ *					inlined, plain or --latency
+ *
  * A harness that calls every lock through a function pointer pays two
  * indirect calls per operation: about 4 ns on the build VM, twice the
  * budget for the harness's own cost (at most 2 ns per operation). So each lock file
@@ -10,12 +28,11 @@
  * regression benchmarks do by compiling once per lock. Every lock gets the
  * same loop, so `null` still measures exactly what the others include.
  *
- * The loop is the one harness.c documents: operation j of thread tid is a
- * read when (j + tid) mod (R + W) < R; `load` pauses inside the lock and
- * `delay` outside; one relaxed store of the operation count per operation
- * to the thread's own line (the watchdog reads it). No allocation, no
- * system call. --validate does not use it: its checking loop lives in
- * harness.c and calls the ops through pointers.
+ * The loop: operation j of thread tid is a read when (j + tid) mod (R + W)
+ * < R (R:W from struct lb_ratio: period = R + W, nreads = R); `load` pauses
+ * inside the lock and `delay` outside; one relaxed store of the operation
+ * count per operation to the thread's own line (the watchdog reads it).
+ * No allocation, no system call.
  *
  * --latency adds four more variants of the same body, which read the
  * fenced cycle counter before and after every acquisition (or one in

@@ -23,6 +23,11 @@ struct lb_role;
 struct lb_point {
 	const struct lb_lock_ops *ops;
 	const uint64_t *lockopts;	/* values of ops->options */
+	/*
+	 * The read:write mix of every thread; with thread_ratio, each thread's
+	 * is there and this one names the populations (--scenario=roles:
+	 * readers:writers) or is zero (a fair phase: roles, not a mix).
+	 */
 	struct lb_ratio ratio;
 	const struct lb_ratio *thread_ratio;	/* NULL, or a ratio per thread (roles) */
 	const char *const *thread_role;		/* NULL, or a role name per thread */
@@ -43,6 +48,8 @@ struct lb_point {
 	const struct lb_pu *pus;	/* placement order; thread i -> pus[i % npus] */
 	unsigned npus;
 	bool pin;			/* false with --place=none */
+	unsigned ndomains;		/* lock domains (pus[].domain < ndomains); 0 counts as 1 */
+	bool domains_pretend;		/* --domains: the domains are not the machine's */
 	unsigned repeat;		/* which repetition (0-based) */
 	/* --latency: time acquisitions (locks/loop.h's latency variants) */
 	bool latency;
@@ -67,7 +74,7 @@ struct lb_thread_result {
 	struct lb_perf_vals perf;	/* --perf: this thread's counters */
 };
 
-/* Interrupt readers on one CPU (seed 002's "interrupt readers on CPU n" lines). */
+/* Interrupt readers on one CPU (the 2008 fair-rwlock posting's "interrupt readers on CPU n" lines). */
 struct lb_irq_cpu {
 	int cpu;			/* OS index */
 	struct lb_lat lat;		/* read_lock in the handler, calibrated */
@@ -112,7 +119,7 @@ struct lb_result {
 	unsigned nirq_cpus;
 	unsigned irq_cpus_round;	/* CPUs interrupted in each round */
 	unsigned irq_cpus_total;	/* CPUs in the placement */
-	const char *irq_mechanism;	/* "signals" (seed 002: "IPIs") */
+	const char *irq_mechanism;	/* "signals" (Desnoyers' 2008 fair-rwlock posting: "IPIs") */
 	struct lb_perf_vals perf;		/* --perf: summed over threads */
 	struct lb_trace_vals *trace;		/* --trace: the kernel's view, or NULL */
 	unsigned nroles;			/* 0 unless the point gives roles */

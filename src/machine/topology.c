@@ -38,12 +38,14 @@ static void fill_pu(struct lb_pu *p, hwloc_obj_t pu)
 {
 	hwloc_obj_t core = hwloc_get_ancestor_obj_by_type(topo, HWLOC_OBJ_CORE, pu);
 	hwloc_obj_t pkg = hwloc_get_ancestor_obj_by_type(topo, HWLOC_OBJ_PACKAGE, pu);
+	hwloc_obj_t l3 = hwloc_get_ancestor_obj_by_type(topo, HWLOC_OBJ_L3CACHE, pu);
 	hwloc_obj_t node = NULL;
 
 	p->pu_l = (int)pu->logical_index;
 	p->pu_os = (int)pu->os_index;
 	p->core_l = core ? (int)core->logical_index : (int)pu->logical_index;
 	p->package_l = pkg ? (int)pkg->logical_index : 0;
+	p->l3_l = l3 ? (int)l3->logical_index : -1;
 	p->smt_rank = 0;
 	if (core) {
 		/* rank = position of this PU among the PUs of its core */
@@ -166,8 +168,36 @@ static int check_env(char *why, size_t len)
 	return 0;
 }
 
+/*
+ * topo_named() - the file of a topology given by name (--topology=NAME)
+ * @spec: what the user gave: a path, or a name without a slash or .xml
+ * @buf:  room for the path found
+ * @len:  its size
+ *
+ * A name that is not a readable file is looked up as NAME.xml in the
+ * installed topologies (LB_TOPOLOGY_DIR, $(pkgdatadir)/topologies), then in
+ * the source tree's data/topologies (LB_TOPOLOGY_SRCDIR, for a build that
+ * is not installed). Return: the file found in @buf, or @spec unchanged.
+ */
+static const char *topo_named(const char *spec, char *buf, size_t len)
+{
+	static const char *const dirs[] = { LB_TOPOLOGY_DIR, LB_TOPOLOGY_SRCDIR };
+	size_t l = strlen(spec);
+
+	if (!*spec || strchr(spec, '/') || (l >= 4 && !strcmp(spec + l - 4, ".xml")) ||
+	    !access(spec, F_OK))
+		return spec;
+	for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
+		if ((size_t)snprintf(buf, len, "%s/%s.xml", dirs[i], spec) < len &&
+		    !access(buf, R_OK))
+			return buf;
+	}
+	return spec;
+}
+
 int lb_topo_load(const char *spec, char *why, size_t len)
 {
+	char named[240];	/* a saved topology's file: fits info.source */
 	hwloc_obj_t root, pkg;
 	const char *model = NULL;
 
@@ -200,6 +230,7 @@ int lb_topo_load(const char *spec, char *why, size_t len)
 			}
 			snprintf(info.source, sizeof(info.source), "synthetic: %s", desc);
 		} else {
+			spec = topo_named(spec, named, sizeof(named));
 			if (access(spec, R_OK)) {
 				int e = errno;
 
@@ -344,6 +375,32 @@ static unsigned socket_order(int p, hwloc_const_bitmap_t cand, struct lb_pu **ou
 	return n;
 }
 
+/*
+ * --place=cache and --place=numa: every core's first PU before any SMT
+ * sibling, and within that the L3 groups (cache) or the NUMA nodes (numa)
+ * one after the other, in logical order; so the cores of one group fill
+ * before the next group's.
+ */
+static enum lb_place sort_policy;
+
+static int group_of(const struct lb_pu *p)
+{
+	return sort_policy == LB_PLACE_CACHE ? p->l3_l : p->numa_os;
+}
+
+static int cmp_grouped(const void *a, const void *b)
+{
+	const struct lb_pu *x = *(struct lb_pu *const *)a, *y = *(struct lb_pu *const *)b;
+
+	if (sort_policy == LB_PLACE_NUMA && group_of(x) != group_of(y))
+		return group_of(x) < group_of(y) ? -1 : 1;	/* numa: one node, siblings too, first */
+	if (x->smt_rank != y->smt_rank)
+		return x->smt_rank < y->smt_rank ? -1 : 1;
+	if (group_of(x) != group_of(y))
+		return group_of(x) < group_of(y) ? -1 : 1;
+	return x->pu_l < y->pu_l ? -1 : x->pu_l > y->pu_l;
+}
+
 int lb_topo_place(enum lb_place place, const char *cpus, bool physical, struct lb_pu **outp, unsigned *np, char *why, size_t len)
 {
 	hwloc_bitmap_t cand = hwloc_bitmap_alloc();
@@ -378,6 +435,14 @@ int lb_topo_place(enum lb_place place, const char *cpus, bool physical, struct l
 		for (unsigned i = 0; i < n_pus; i++)
 			if (hwloc_bitmap_isset(cand, i))
 				order[n++] = &all_pus[i];
+		break;
+	case LB_PLACE_CACHE:
+	case LB_PLACE_NUMA:
+		for (unsigned i = 0; i < n_pus; i++)
+			if (hwloc_bitmap_isset(cand, i))
+				order[n++] = &all_pus[i];
+		sort_policy = place;
+		qsort(order, n, sizeof(*order), cmp_grouped);
 		break;
 	case LB_PLACE_SPREAD: {
 		struct lb_pu **per = calloc(n_pus, sizeof(*per));
@@ -512,7 +577,8 @@ void lb_topo_fini(void)
 	topo = NULL;
 }
 
-static const char *const place_names[] = { "socket", "spread", "compact", "none" };	/* enum lb_place */
+static const char *const place_names[] = { "socket", "spread", "compact", "none", "cache",
+					     "numa" };	/* enum lb_place */
 
 const char *lb_place_name(enum lb_place p)
 {

@@ -18,6 +18,8 @@ enum lb_place {
 	LB_PLACE_SPREAD,	/* round-robin over packages */
 	LB_PLACE_COMPACT,	/* SMT siblings first */
 	LB_PLACE_NONE,		/* no pinning */
+	LB_PLACE_CACHE,		/* the cores of one L3 group before the next, SMT siblings last */
+	LB_PLACE_NUMA,		/* one NUMA node (siblings included) before the next */
 };
 
 /* lb_place_name() - "socket", "spread", ...; lb_place_find(): by name, -1 if unknown */
@@ -31,6 +33,8 @@ struct lb_pu {
 	int package_l;		/* package L#, 0 when there are none */
 	int numa_os;		/* NUMA node OS index, -1 if unknown */
 	int smt_rank;		/* 0 for the first PU of its core, 1 for the second, ... */
+	int l3_l;		/* L3 group (the L3 cache's L#), -1 when hwloc knows no L3 */
+	unsigned domain;	/* lock domain (domain.c), dense over the placement */
 	void *cpuset;		/* hwloc_bitmap_t of this PU (owned by topology.c) */
 };
 
@@ -44,7 +48,9 @@ struct lb_topo_info {
 
 /**
  * lb_topo_load() - load this machine or @spec
- * @spec: NULL, "FILE.xml" or "synthetic:DESC" (DESC may be quoted)
+ * @spec: NULL, "FILE.xml", "synthetic:DESC" (DESC may be quoted) or the NAME of
+ *        a saved topology (NAME.xml in the installed or the source tree's
+ *        data/topologies)
  *
  * Return: 0, or -1 with the reason in @why.
  */

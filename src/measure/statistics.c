@@ -160,3 +160,19 @@ double lb_welch(const struct lb_summary *a, const struct lb_summary *b, double *
 		*df = d;
 	return lb_t_sf2(tt, d);
 }
+
+bool lb_noisy(const double *b, unsigned nb, const double *a, unsigned na)
+{
+	struct lb_summary sb, sa;
+
+	if (nb < 3 || na < 3)
+		return false;
+	lb_summarize(b, nb, &sb);
+	lb_summarize(a, na, &sa);
+	return lb_welch(&sb, &sa, NULL, NULL) > 0.05;
+}
+
+double lb_per_op_ns(double ms, uint64_t ops)
+{
+	return ops ? ms * 1e6 / (double)ops : 0;
+}

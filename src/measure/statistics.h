@@ -3,6 +3,7 @@
 #ifndef LB_SRC_STATS_H
 #define LB_SRC_STATS_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 struct lb_summary {
@@ -46,5 +47,14 @@ double lb_t_sf2(double t, double df);
  * or not: no noise at all).
  */
 double lb_welch(const struct lb_summary *a, const struct lb_summary *b, double *t, double *df);
+/**
+ * lb_noisy() - is the change from @b to @a within the run-to-run noise?
+ *
+ * With 3 or more values on each side: Welch's test finds no difference at
+ * the 5% level (p > 0.05). With fewer: false (no test possible, no mark).
+ */
+bool lb_noisy(const double *b, unsigned nb, const double *a, unsigned na);
+/* lb_per_op_ns() - wall time per operation: @ms over @ops operations, in ns; 0 without any */
+double lb_per_op_ns(double ms, uint64_t ops);
 
 #endif /* LB_SRC_STATS_H */

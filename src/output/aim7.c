@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "output/output.h"
+#include "measure/statistics.h"
 
 static const char *const aim7_h[] = { "Workload", "Before", "After", "% Change" };
 

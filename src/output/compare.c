@@ -127,17 +127,6 @@ char *lb_fmt_change(double before, double after, bool noisy, char *buf, size_t l
 	return buf;
 }
 
-bool lb_noisy(const double *b, unsigned nb, const double *a, unsigned na)
-{
-	struct lb_summary sb, sa;
-
-	if (nb < 3 || na < 3)
-		return false;
-	lb_summarize(b, nb, &sb);
-	lb_summarize(a, na, &sa);
-	return lb_welch(&sb, &sa, NULL, NULL) > 0.05;
-}
-
 /* The row of @t that @row is compared with: same ratio and threads (and lock, by_lock). */
 static const struct lb_trow *counterpart(const struct lb_sides *s, const struct lb_ttable *t,
 					 const struct lb_trow *row)

@@ -13,6 +13,9 @@
  * own; the fair scenario's results add their phase, each thread's role,
  * attempts and successes, and the interrupt readers per CPU. Every result
  * has "fairness": Jain's index and the starvation watch.
+ *
+ * A result's plain figures are the rows of the schema marked LB_COL_JSON
+ * (columns.c); this file adds the ones that are objects or arrays.
  */
 #include "config.h"
 
@@ -23,8 +26,8 @@
 
 #include "base/clock.h"
 #include "plan/fair.h"
+#include "output/columns.h"
 #include "output/output.h"
-#include "measure/statistics.h"
 #include "machine/topology.h"
 
 #define ADD(o, k, v) json_object_object_add((o), (k), (v))
@@ -88,34 +91,21 @@ static json_object *latency_obj(const struct lb_point *p, const struct lb_lat *a
 	return o;
 }
 
-static json_object *fairness_obj(const struct lb_result *r)
+/* Jain's index of each role's threads (interrupt readers take no lock) */
+static json_object *jain_by_role_obj(const struct lb_result *r)
 {
-	json_object *o = json_object_new_object();
+	json_object *by = json_object_new_object();
+	bool seen[LB_ROLE_NKINDS] = { false };
 
-	ADD(o, "jain", JDBL(lb_result_jain(r, -1)));
-	if (r->point.roles) {
-		json_object *by = json_object_new_object();
-		bool seen[LB_ROLE_NKINDS] = { false };
+	for (unsigned t = 0; t < r->point.nthreads; t++) {
+		enum lb_role_kind k = r->point.roles[t].kind;
 
-		for (unsigned t = 0; t < r->point.nthreads; t++) {
-			enum lb_role_kind k = r->point.roles[t].kind;
-
-			if (seen[k] || lb_role_is_irq(k))
-				continue;
-			seen[k] = true;
-			ADD(by, lb_role_name(k), JDBL(lb_result_jain(r, (int)k)));
-		}
-		ADD(o, "jain_by_role", by);
+		if (seen[k] || lb_role_is_irq(k))
+			continue;
+		seen[k] = true;
+		ADD(by, lb_role_name(k), JDBL(lb_result_jain(r, (int)k)));
 	}
-	ADD(o, "ops_min", JINT(r->ops_min));
-	ADD(o, "ops_mean", JDBL(r->ops_mean));
-	ADD(o, "ops_max", JINT(r->ops_max));
-	ADD(o, "starve_window_ms", JDBL(r->starve_window_ms));
-	ADD(o, "starved_readers", r->has_readers ? JBOOL(r->starved_readers) : NULL);
-	ADD(o, "starved_writers", r->has_writers ? JBOOL(r->starved_writers) : NULL);
-	ADD(o, "max_gap_read_ms", r->has_readers ? JDBL(r->gap_read_ms) : NULL);
-	ADD(o, "max_gap_write_ms", r->has_writers ? JDBL(r->gap_write_ms) : NULL);
-	return o;
+	return by;
 }
 
 static json_object *irq_obj(const struct lb_result *r)
@@ -206,59 +196,126 @@ static json_object *trace_thread_obj(const struct lb_trace_thread *t)
 	return o;
 }
 
+/* A value of the schema (columns.h) as JSON. */
+static json_object *col_json(const struct lb_column *c, const union lb_col_val *v)
+{
+	switch (c->type) {
+	case LB_COL_STR:
+		return JSTR(v->s);
+	case LB_COL_U64:
+		return JINT(v->u);
+	case LB_COL_INT:
+		return JINT(v->i);
+	case LB_COL_DBL:
+		return JDBL(v->d);
+	case LB_COL_BOOL:
+		return JBOOL(v->b);
+	}
+	return NULL;
+}
+
+/* Where @path ("ops_min", "fairness.jain") goes in @o: the object (made when missing), its key. */
+static json_object *col_parent(json_object *o, const char *path, const char **key)
+{
+	const char *dot = strchr(path, '.');
+	json_object *sub;
+	char name[64];
+
+	*key = path;
+	if (!dot)
+		return o;
+	snprintf(name, sizeof(name), "%.*s", (int)(dot - path), path);
+	if (!json_object_object_get_ex(o, name, &sub)) {
+		sub = json_object_new_object();
+		ADD(o, name, sub);
+	}
+	*key = dot + 1;
+	return sub;
+}
+
+/* The figures of @r the schema gives JSON: every row marked LB_COL_JSON. */
+static void schema_keys(json_object *o, const struct lb_report *rep, const struct lb_result *r)
+{
+	struct lb_col_src src;
+
+	lb_col_src_init(&src, rep, r);
+	for (const struct lb_column *c = lb_columns; c->name; c++) {
+		union lb_col_val v;
+		json_object *parent;
+		const char *key;
+
+		if (!(c->flags & LB_COL_JSON))
+			continue;
+		parent = col_parent(o, lb_col_json_path(c), &key);
+		if (c->get(&src, c, &v))
+			ADD(parent, key, col_json(c, &v));
+		else if (c->flags & LB_COL_JSON_NULL)
+			ADD(parent, key, NULL);
+	}
+}
+
+/* --scenario=roles: each population's operations per thread */
+static json_object *roles_obj(const struct lb_result *r)
+{
+	json_object *a = json_object_new_array();
+
+	for (unsigned k = 0; k < r->nroles; k++) {
+		json_object *x = json_object_new_object();
+
+		ADD(x, "role", JSTR(r->roles[k].role));
+		ADD(x, "threads", JINT(r->roles[k].threads));
+		ADD(x, "ops_min", JINT(r->roles[k].ops_min));
+		ADD(x, "ops_mean", JDBL(r->roles[k].ops_mean));
+		ADD(x, "ops_max", JINT(r->roles[k].ops_max));
+		json_object_array_add(a, x);
+	}
+	return a;
+}
+
+static json_object *thread_obj(const struct lb_result *r, unsigned t)
+{
+	const struct lb_point *p = &r->point;
+	const struct lb_thread_result *tr = &r->threads[t];
+	json_object *x = json_object_new_object();
+
+	ADD(x, "tid", JINT(t));
+	if (tr->role)
+		ADD(x, "role", JSTR(tr->role));
+	ADD(x, "cpu", JINT(tr->cpu_os));
+	ADD(x, "cpu_seen", JINT(tr->cpu_seen));
+	if (p->perf)
+		ADD(x, "perf", perf_obj(&tr->perf));
+	if (r->trace && t < r->trace->nthreads)
+		ADD(x, "trace", trace_thread_obj(&r->trace->threads[t]));
+	ADD(x, "ops", JINT(tr->ops));
+	ADD(x, "reads", JINT(tr->reads));
+	ADD(x, "writes", JINT(tr->writes));
+	ADD(x, "finish_ms", JDBL(tr->finish_ms));
+	ADD(x, "counters", counters_obj(p->ops, tr->ctr));
+	if (p->roles) {
+		ADD(x, "role", JSTR(lb_role_name(p->roles[t].kind)));
+		ADD(x, "role_index", JINT(p->roles[t].index));
+		ADD(x, "attempts", JINT(tr->tries));
+		ADD(x, "successes", JINT(tr->successes));
+	}
+	if (p->latency || p->roles)
+		ADD(x, "latency", latency_obj(p, &tr->lat, &tr->lat_r, &tr->lat_w));
+	return x;
+}
+
+/* One result: the schema's figures, then the blocks that are objects or arrays. */
 static json_object *result_obj(const struct lb_report *rep, const struct lb_result *r)
 {
 	const struct lb_point *p = &r->point;
-	json_object *o = json_object_new_object(), *th = json_object_new_array();
-	char ratio[32];
+	json_object *o = json_object_new_object(), *a, *fairness;
 
-	ADD(o, "lock", JSTR(p->ops->name));
-	ADD(o, "kind", JSTR(p->ops->kind == LB_LOCK_RW ? "rw" : "excl"));
-	ADD(o, "family", JSTR(p->ops->family));
+	schema_keys(o, rep, r);
 	ADD(o, "lock_options", lock_options_obj(p));
-	ADD(o, "ratio", JSTR(lb_ratio_str(&p->ratio, ratio, sizeof(ratio))));
-	ADD(o, "ratio_reads", JINT(p->ratio.r));
-	ADD(o, "ratio_writes", JINT(p->ratio.w));
-	ADD(o, "threads", JINT(p->nthreads));
-	ADD(o, "load", JINT(p->load_arg));
-	ADD(o, "load_unit", JSTR(p->load_ns ? "ns" : "pause"));
-	ADD(o, "load_pauses", JINT(p->load));
-	ADD(o, "delay_pauses", JINT(p->delay));
-	ADD(o, "mode", JSTR(p->duration > 0 ? "time" : "ops"));
-	ADD(o, "ops_per_thread", JINT(p->duration > 0 ? 0 : p->nops));
-	ADD(o, "duration_s", JDBL(p->duration));
-	ADD(o, "repeat", JINT(p->repeat + 1));
-	ADD(o, "validate", JBOOL(p->validate));
-	ADD(o, "lock_node", JINT(p->lock_node));
-	ADD(o, "exec_time_ms", JDBL(r->exec_ms));
-	ADD(o, "ops_total", JINT(r->ops_total));
-	ADD(o, "ops_per_s", JDBL(r->ops_per_s));
-	ADD(o, "read_ops", JINT(r->reads));
-	ADD(o, "write_ops", JINT(r->writes));
-	ADD(o, "ops_min", JINT(r->ops_min));
-	ADD(o, "ops_mean", JDBL(r->ops_mean));
-	ADD(o, "ops_max", JINT(r->ops_max));
-	ADD(o, "setup_ms", JDBL(r->setup_ms));
-	ADD(o, "ns_per_op", JDBL(lb_ns_per_op(r)));
+	ADD(o, "counters", counters_obj(p->ops, r->ctr_total));
 	if (p->perf)
 		ADD(o, "perf", perf_obj(&r->perf));
 	if (r->trace)
 		ADD(o, "trace", trace_obj(r->trace));
-	{
-		const struct lb_c2c *c2c = lb_result_c2c(rep->c2c, rep->nc2c, r);
-
-		if (c2c) {
-			ADD(o, "c2c_rt_ns", JDBL(c2c->rt_ns_median));
-			ADD(o, "ns_per_op_per_c2c", JDBL(lb_ns_per_op(r) / c2c->rt_ns_median));
-		}
-	}
-	ADD(o, "teardown_ms", JDBL(r->teardown_ms));
-	ADD(o, "counters", counters_obj(p->ops, r->ctr_total));
-	ADD(o, "scenario", JSTR(p->phase ? "fair" : r->nroles ? "roles" : "mix"));
-	if (p->phase) {
-		ADD(o, "phase", JSTR(lb_fair_phase_name(p->phase)));
-		ADD(o, "phase_title", JSTR(lb_fair_phase_title(p->phase)));
-	}
 	if (p->latency || p->roles)
 		ADD(o, "latency", latency_obj(p, &r->lat, &r->lat_r, &r->lat_w));
 	if (r->irq_cpus) {
@@ -266,52 +323,14 @@ static json_object *result_obj(const struct lb_report *rep, const struct lb_resu
 		ADD(o, "interrupt_cpus_per_round", JINT(r->irq_cpus_round));
 		ADD(o, "interrupt_readers", irq_obj(r));
 	}
-	if (r->nroles) {
-		json_object *a = json_object_new_array();
-
-		for (unsigned k = 0; k < r->nroles; k++) {
-			json_object *x = json_object_new_object();
-
-			ADD(x, "role", JSTR(r->roles[k].role));
-			ADD(x, "threads", JINT(r->roles[k].threads));
-			ADD(x, "ops_min", JINT(r->roles[k].ops_min));
-			ADD(x, "ops_mean", JDBL(r->roles[k].ops_mean));
-			ADD(x, "ops_max", JINT(r->roles[k].ops_max));
-			json_object_array_add(a, x);
-		}
-		ADD(o, "roles", a);
-	}
-	for (unsigned t = 0; r->threads && t < p->nthreads; t++) {
-		const struct lb_thread_result *tr = &r->threads[t];
-		json_object *x = json_object_new_object();
-
-		ADD(x, "tid", JINT(t));
-		if (tr->role)
-			ADD(x, "role", JSTR(tr->role));
-		ADD(x, "cpu", JINT(tr->cpu_os));
-		ADD(x, "cpu_seen", JINT(tr->cpu_seen));
-		if (p->perf)
-			ADD(x, "perf", perf_obj(&tr->perf));
-		if (r->trace && t < r->trace->nthreads)
-			ADD(x, "trace", trace_thread_obj(&r->trace->threads[t]));
-		ADD(x, "ops", JINT(tr->ops));
-		ADD(x, "reads", JINT(tr->reads));
-		ADD(x, "writes", JINT(tr->writes));
-		ADD(x, "finish_ms", JDBL(tr->finish_ms));
-		ADD(x, "counters", counters_obj(p->ops, tr->ctr));
-		if (p->roles) {
-			ADD(x, "role", JSTR(lb_role_name(p->roles[t].kind)));
-			ADD(x, "role_index", JINT(p->roles[t].index));
-			ADD(x, "attempts", JINT(tr->tries));
-			ADD(x, "successes", JINT(tr->successes));
-		}
-		if (p->latency || p->roles)
-			ADD(x, "latency", latency_obj(p, &tr->lat, &tr->lat_r, &tr->lat_w));
-		json_object_array_add(th, x);
-	}
-	ADD(o, "fairness_jain", JDBL(lb_result_jain(r, -1)));
-	ADD(o, "fairness", fairness_obj(r));
-	ADD(o, "per_thread", th);
+	if (r->nroles)
+		ADD(o, "roles", roles_obj(r));
+	if (p->roles && json_object_object_get_ex(o, "fairness", &fairness))
+		ADD(fairness, "jain_by_role", jain_by_role_obj(r));
+	a = json_object_new_array();
+	for (unsigned t = 0; r->threads && t < p->nthreads; t++)
+		json_object_array_add(a, thread_obj(r, t));
+	ADD(o, "per_thread", a);
 	return o;
 }
 
@@ -365,6 +384,8 @@ static json_object *config_obj(const struct lb_config *c)
 	ADD(o, "cpus", c->cpus ? JSTR(c->cpus) : NULL);
 	ADD(o, "physical", JBOOL(c->physical));
 	ADD(o, "lock_node", JINT(c->lock_node));
+	ADD(o, "lock_domain", JSTR(lb_lock_domain_name(c->lock_domain)));
+	ADD(o, "domains", JINT(c->domains));
 	ADD(o, "validate", JBOOL(c->validate));
 	ADD(o, "trace", JBOOL(c->trace));
 	ADD(o, "timeout_s", JDBL(c->timeout));
@@ -373,51 +394,64 @@ static json_object *config_obj(const struct lb_config *c)
 	return o;
 }
 
-int lb_output_json(FILE *f, const struct lb_report *rep)
+static json_object *command_line_arr(const struct lb_config *c)
 {
-	json_object *root = json_object_new_object(), *o, *a;
-	const char *text;
+	json_object *a = json_object_new_array();
 
-	ADD(root, "format_version", JINT(LB_FORMAT_VERSION));
-	ADD(root, "lockbench_version", JSTR(PACKAGE_VERSION));
-	ADD(root, "timestamp", JSTR(rep->timestamp));
-	a = json_object_new_array();
-	for (int i = 0; rep->cfg && i < rep->cfg->argc; i++)
-		json_object_array_add(a, JSTR(rep->cfg->argv[i]));
-	ADD(root, "command_line", a);
+	for (int i = 0; c && i < c->argc; i++)
+		json_object_array_add(a, JSTR(c->argv[i]));
+	return a;
+}
 
-	o = json_object_new_object();
+static json_object *host_obj(const struct lb_report *rep)
+{
+	json_object *o = json_object_new_object();
+
 	ADD(o, "name", JSTR(rep->host));
 	ADD(o, "kernel", JSTR(rep->kernel));
 	ADD(o, "cpu_model", JSTR(rep->topo ? rep->topo->cpu_model : ""));
-	ADD(root, "host", o);
+	return o;
+}
 
-	if (rep->topo) {
-		o = json_object_new_object();
-		ADD(o, "source", JSTR(rep->topo->source));
-		ADD(o, "packages", JINT(rep->topo->packages));
-		ADD(o, "cores", JINT(rep->topo->cores));
-		ADD(o, "pus", JINT(rep->topo->pus));
-		ADD(o, "numa_nodes", JINT(rep->topo->numa_nodes));
-		ADD(o, "synthetic", JSTR(rep->topo->synthetic));
-		ADD(root, "topology", o);
-	}
-	a = json_object_new_array();
+static json_object *topology_obj(const struct lb_topo_info *t)
+{
+	json_object *o = json_object_new_object();
+
+	ADD(o, "source", JSTR(t->source));
+	ADD(o, "packages", JINT(t->packages));
+	ADD(o, "cores", JINT(t->cores));
+	ADD(o, "pus", JINT(t->pus));
+	ADD(o, "numa_nodes", JINT(t->numa_nodes));
+	ADD(o, "synthetic", JSTR(t->synthetic));
+	return o;
+}
+
+/* The placement order: where thread i goes (pus[i % npus]) */
+static json_object *placement_arr(const struct lb_report *rep)
+{
+	json_object *a = json_object_new_array();
+
 	for (unsigned i = 0; i < rep->npus; i++) {
 		const struct lb_pu *p = &rep->pus[i];
+		json_object *o = json_object_new_object();
 
-		o = json_object_new_object();
 		ADD(o, "slot", JINT(i));
 		ADD(o, "package", JINT(p->package_l));
 		ADD(o, "core", JINT(p->core_l));
 		ADD(o, "pu_logical", JINT(p->pu_l));
 		ADD(o, "pu_os", JINT(p->pu_os));
+		ADD(o, "l3", JINT(p->l3_l));
+		ADD(o, "domain", JINT(p->domain));
 		ADD(o, "numa_node", JINT(p->numa_os));
 		json_object_array_add(a, o);
 	}
-	ADD(root, "placement", a);
+	return a;
+}
 
-	o = json_object_new_object();
+static json_object *clock_obj(void)
+{
+	json_object *o = json_object_new_object();
+
 	ADD(o, "source", JSTR(lb_clock.source));
 	ADD(o, "tsc_mhz", JDBL(lb_clock.tsc_per_ns * 1e3));
 	ADD(o, "pause_ns", JDBL(lb_clock.pause_ns));
@@ -426,9 +460,14 @@ int lb_output_json(FILE *f, const struct lb_report *rep)
 	ADD(o, "read_cycles_avg", JDBL(lb_clock.read_cycles_avg));
 	ADD(o, "read_cycles_max", JINT(lb_clock.read_cycles_max));
 	ADD(o, "calibration_ms", JDBL(lb_clock.calib_ms));
-	ADD(root, "clock", o);
+	return o;
+}
 
-	o = json_object_new_object();
+/* What this lockbench was built with */
+static json_object *build_obj(const struct lb_report *rep)
+{
+	json_object *o = json_object_new_object();
+
 #ifdef HAVE_LIBNUMA
 	ADD(o, "libnuma", JBOOL(1));
 #else
@@ -451,37 +490,53 @@ int lb_output_json(FILE *f, const struct lb_report *rep)
 #endif
 	ADD(o, "cacheline", JINT(LB_CACHELINE));
 	ADD(o, "numa_method", JSTR(rep->topo ? lb_topo_numa_method() : ""));
-	ADD(root, "build", o);
+	return o;
+}
 
-	if (rep->c2c) {
-		a = json_object_new_array();
-		for (unsigned i = 0; i < rep->nc2c; i++) {
-			const struct lb_c2c *c = &rep->c2c[i];
+/* --c2c: the round trips measured */
+static json_object *c2c_arr(const struct lb_report *rep)
+{
+	json_object *a = json_object_new_array();
 
-			o = json_object_new_object();
-			ADD(o, "cpu_a", JINT(c->cpu_a));
-			ADD(o, "cpu_b", JINT(c->cpu_b));
-			ADD(o, "samples", JINT(c->samples));
-			ADD(o, "rt_ns_min", JDBL(c->rt_ns_min));
-			ADD(o, "rt_ns_median", JDBL(c->rt_ns_median));
-			ADD(o, "rt_ns_p90", JDBL(c->rt_ns_p90));
-			json_object_array_add(a, o);
-		}
-		ADD(root, "c2c", a);
+	for (unsigned i = 0; i < rep->nc2c; i++) {
+		const struct lb_c2c *c = &rep->c2c[i];
+		json_object *o = json_object_new_object();
+
+		ADD(o, "cpu_a", JINT(c->cpu_a));
+		ADD(o, "cpu_b", JINT(c->cpu_b));
+		ADD(o, "samples", JINT(c->samples));
+		ADD(o, "rt_ns_min", JDBL(c->rt_ns_min));
+		ADD(o, "rt_ns_median", JDBL(c->rt_ns_median));
+		ADD(o, "rt_ns_p90", JDBL(c->rt_ns_p90));
+		json_object_array_add(a, o);
 	}
+	return a;
+}
 
+int lb_output_json(FILE *f, const struct lb_report *rep)
+{
+	json_object *root = json_object_new_object(), *a;
+
+	ADD(root, "format_version", JINT(LB_FORMAT_VERSION));
+	ADD(root, "lockbench_version", JSTR(PACKAGE_VERSION));
+	ADD(root, "timestamp", JSTR(rep->timestamp));
+	ADD(root, "command_line", command_line_arr(rep->cfg));
+	ADD(root, "host", host_obj(rep));
+	if (rep->topo)
+		ADD(root, "topology", topology_obj(rep->topo));
+	ADD(root, "placement", placement_arr(rep));
+	ADD(root, "clock", clock_obj());
+	ADD(root, "build", build_obj(rep));
+	if (rep->c2c)
+		ADD(root, "c2c", c2c_arr(rep));
 	if (rep->cfg)
 		ADD(root, "config", config_obj(rep->cfg));
-
 	a = json_object_new_array();
 	for (unsigned i = 0; i < rep->nresults; i++)
 		json_object_array_add(a, result_obj(rep, &rep->results[i]));
 	ADD(root, "results", a);
-
-	text = json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY |
-						    JSON_C_TO_STRING_SPACED |
-						    JSON_C_TO_STRING_NOSLASHESCAPE);
-	fputs(text, f);
+	fputs(json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED |
+					     JSON_C_TO_STRING_NOSLASHESCAPE), f);
 	fputc('\n', f);
 	json_object_put(root);
 	return ferror(f) ? -1 : 0;

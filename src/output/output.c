@@ -9,6 +9,7 @@
 
 #include "base/log.h"
 #include "output/output.h"
+#include "plan/fair.h"
 #include "measure/statistics.h"
 
 /*
@@ -57,18 +58,6 @@ char *lb_fmt_figure(double v, bool fixed_time, char *buf, size_t len)
 double lb_point_figure(const struct lb_result *r, bool fixed_time)
 {
 	return fixed_time ? r->ops_per_s / 1e6 : r->exec_ms;
-}
-
-double lb_ns_per_op(const struct lb_result *r)
-{
-	return r->ops_total ? r->exec_ms * 1e6 / (double)r->ops_total : 0;
-}
-
-const struct lb_c2c *lb_result_c2c(const struct lb_c2c *c, unsigned n, const struct lb_result *r)
-{
-	if (!c || r->point.nthreads < 2 || !r->threads || !r->point.pin)
-		return NULL;
-	return lb_c2c_find(c, n, r->threads[0].cpu_os, r->threads[1].cpu_os);
 }
 
 void lb_fmt_perf(FILE *f, const struct lb_perf_vals *v)
@@ -179,29 +168,6 @@ void lb_report_fill_host(struct lb_report *rep)
 	strftime(rep->timestamp, sizeof(rep->timestamp), "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
-double lb_result_jain(const struct lb_result *r, int kind)
-{
-	const struct lb_point *p = &r->point;
-	uint64_t *per = calloc(p->nthreads ? p->nthreads : 1, sizeof(*per));
-	unsigned n = 0;
-	double j;
-
-	if (!per || !r->threads) {
-		free(per);
-		return 0;
-	}
-	for (unsigned t = 0; t < p->nthreads; t++) {
-		enum lb_role_kind k = p->roles ? p->roles[t].kind : LB_ROLE_MIX;
-
-		if (lb_role_is_irq(k) || (kind >= 0 && (int)k != kind))
-			continue;
-		per[n++] = r->threads[t].ops;
-	}
-	j = n ? lb_jain(per, n) : 0;
-	free(per);
-	return j;
-}
-
 void lb_fmt_starvation(FILE *f, const struct lb_result *r)
 {
 	if (!r->starved_readers && !r->starved_writers)
@@ -219,9 +185,11 @@ void lb_output_point_verbose(const struct lb_plan *plan, const struct lb_result 
 	const struct lb_c2c *c2c = lb_result_c2c(plan->c2c, plan->nc2c, r);
 	char ratio[32];
 
+	/* a phase of --scenario=fair has roles, not a ratio: its name instead */
 	fprintf(stderr, "lockbench: %s/%s threads=%u load=%llu%s: %.3f ms, %.4g ops/s, ops/thread "
 		"min %llu mean %.1f max %llu, setup %.3f ms\n", p->ops->name,
-		lb_ratio_str(&p->ratio, ratio, sizeof(ratio)), p->nthreads,
+		p->phase ? lb_fair_phase_name(p->phase) : lb_ratio_str(&p->ratio, ratio, sizeof(ratio)),
+		p->nthreads,
 		(unsigned long long)p->load_arg, p->load_ns ? "ns" : "", r->exec_ms, r->ops_per_s,
 		(unsigned long long)r->ops_min, r->ops_mean, (unsigned long long)r->ops_max,
 		r->setup_ms);
@@ -234,7 +202,7 @@ void lb_output_point_verbose(const struct lb_plan *plan, const struct lb_result 
 		lb_fmt_trace_verbose(stderr, r, lb_verbose >= 2);
 	if (c2c)
 		fprintf(stderr, "lockbench:   per operation %.1f ns = %.2f c2c round trips (CPU %d <-> "
-			"CPU %d: %.1f ns)\n", lb_ns_per_op(r), lb_ns_per_op(r) / c2c->rt_ns_median,
+			"CPU %d: %.1f ns)\n", lb_ns_per_op(r), lb_ns_per_op_per_c2c(r, c2c),
 			c2c->cpu_a, c2c->cpu_b, c2c->rt_ns_median);
 	if (r->has_readers || r->has_writers) {
 		fprintf(stderr, "lockbench:   starvation (window %.0f ms): ", r->starve_window_ms);
@@ -246,6 +214,8 @@ void lb_output_point_verbose(const struct lb_plan *plan, const struct lb_result 
 			"%llu\n", r->roles[k].role, r->roles[k].threads,
 			(unsigned long long)r->roles[k].ops_min, r->roles[k].ops_mean,
 			(unsigned long long)r->roles[k].ops_max);
+	if (strcmp(p->ops->family, "numa") == 0)
+		fprintf(stderr, "lockbench:   lock domains: %s\n", plan->domains.desc);
 	for (unsigned k = 0; k < r->nctr; k++)
 		fprintf(stderr, "lockbench:   counter %s = %llu\n", p->ops->counters[k],
 			(unsigned long long)r->ctr_total[k]);

@@ -12,6 +12,7 @@
 #include <stdio.h>
 
 #include "measure/c2c.h"
+#include "harness/figures.h"
 #include "harness/harness.h"
 #include "plan/plan.h"
 #include "machine/topology.h"
@@ -154,8 +155,6 @@ bool lb_sides_match(const struct lb_sides *s, const char *before_lock, const cha
 char *lb_lock_stem(const char *a, const char *b, char *buf, size_t len);
 /* lb_fmt_change() - "-52.5%", "+7.0%", with "~" when @noisy; "n/a" without a before figure */
 char *lb_fmt_change(double before, double after, bool noisy, char *buf, size_t len);
-/* lb_noisy() - with 3 or more values on each side: is the change within the noise (Welch p > 0.05)? */
-bool lb_noisy(const double *b, unsigned nb, const double *a, unsigned na);
 /* lb_compare_write() - the Before, After and % Change blocks of @s */
 int lb_compare_write(FILE *f, const struct lb_sides *s);
 
@@ -179,22 +178,8 @@ int lb_aim7_write(FILE *f, const struct lb_aim7_row *rows, unsigned n, const cha
 char *lb_fmt_figure(double v, bool fixed_time, char *buf, size_t len);
 /* lb_point_figure() - the figure a table shows: ms, or Mops/s in fixed-time mode */
 double lb_point_figure(const struct lb_result *r, bool fixed_time);
-/**
- * lb_result_jain() - Jain's index of the threads' operations in a point
- * @kind: only the threads of this role (enum lb_role_kind), or -1 for all
- *
- * Interrupt reader threads take no lock and are left out.
- */
-double lb_result_jain(const struct lb_result *r, int kind);
 /* lb_fmt_starvation() - "none", "readers starved (no read for 412 ms)", ... */
 void lb_fmt_starvation(FILE *f, const struct lb_result *r);
-/* lb_ns_per_op() - wall time per operation of a point (all threads), in ns */
-double lb_ns_per_op(const struct lb_result *r);
-/**
- * lb_result_c2c() - the round trip between the CPUs of the point's threads 0
- * and 1, or NULL (no --c2c, one thread, unpinned, or one shared CPU)
- */
-const struct lb_c2c *lb_result_c2c(const struct lb_c2c *c, unsigned n, const struct lb_result *r);
 /* lb_fmt_perf() - "task-clock 1000.2 ms, context-switches 12, ..., cycles not supported" */
 void lb_fmt_perf(FILE *f, const struct lb_perf_vals *v);
 /**

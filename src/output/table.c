@@ -109,7 +109,7 @@ static double point_fig(const struct lb_result *r, const struct cell_fig *cf)
 	if (!cf->c2c_rep)
 		return lb_point_figure(r, cf->fixed_time);
 	c2c = lb_result_c2c(cf->c2c_rep->c2c, cf->c2c_rep->nc2c, r);
-	return c2c ? lb_ns_per_op(r) / c2c->rt_ns_median : -1;
+	return c2c ? lb_ns_per_op_per_c2c(r, c2c) : -1;
 }
 
 static int ttable_build(struct lb_ttable *t, const struct lb_result *const *res, unsigned n,
@@ -363,6 +363,15 @@ int lb_output_table(FILE *f, const struct lb_report *rep)
 		trace_block(f, rep);
 	if (!rc && lb_verbose > 0)
 		fairness_block(f, rep);
+	for (unsigned i = 0; !rc && i < rep->nresults; i++)
+		if (rep->results[i].point.domains_pretend &&
+		    strcmp(rep->results[i].point.ops->family, "numa") == 0) {
+			fprintf(f, "\nLock domains are pretend (--domains=%u, CPU k of the placement in "
+				"domain k mod %u): the numa locks' local and remote paths ran, but the "
+				"machine's caches are not split that way.\n",
+				rep->results[i].point.ndomains, rep->results[i].point.ndomains);
+			break;
+		}
 	free(res);
 	return rc || ferror(f) ? -1 : 0;
 }

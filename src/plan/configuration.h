@@ -19,6 +19,13 @@
 
 struct lb_format_def;
 
+/* --lock-domain: what a topology-aware lock treats as local (plan/domain.c) */
+enum lb_lock_domain {
+	LB_DOMAIN_NUMA = 0,	/* NUMA node (the default) */
+	LB_DOMAIN_PACKAGE,	/* package (socket) */
+	LB_DOMAIN_CACHE,	/* L3 group */
+};
+
 #define LB_MAX_LOCKS 128	/* locks selected in one run */
 #define LB_MAX_FORMATS 8	/* formats written by one run (-f A,B) */
 
@@ -26,13 +33,13 @@ struct lb_format_def;
 enum lb_scenario {
 	LB_SCN_MIX = 0,		/* every thread runs the --ratio mix */
 	LB_SCN_ROLES = 1,	/* dedicated reader and writer threads */
-	LB_SCN_FAIR = 2,	/* seed 002's phases (fair.c) */
+	LB_SCN_FAIR = 2,	/* the 2008 fair-rwlock posting's phases (fair.c) */
 };
 
-/* --scenario=fair: the thread counts and periods of seed 002's test (fair.c) */
+/* --scenario=fair: the thread counts and periods of the 2008 fair-rwlock posting's test (fair.c) */
 struct lb_fair_cfg {
 	unsigned count[LB_ROLE_NKINDS];	/* threads of each type in the high-contention phase */
-	bool count_set[LB_ROLE_NKINDS];	/* given on the command line (else the seed's) */
+	bool count_set[LB_ROLE_NKINDS];	/* given on the command line (else the posting's) */
 	uint64_t writer_period_ns;
 	uint64_t trylock_writer_period_ns;
 	uint32_t trylock_writer_tries;	/* 0: never give up */
@@ -69,6 +76,9 @@ struct lb_config {
 	const char *topology;
 	bool plan;
 	int lock_node;			/* -1: wherever the allocator puts it */
+	enum lb_lock_domain lock_domain;	/* --lock-domain */
+	bool lock_domain_set;		/* given on the command line */
+	unsigned domains;		/* --domains: pretend domains, 0 = the topology's */
 
 	/* measurement */
 	bool validate;

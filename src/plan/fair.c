@@ -11,9 +11,7 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
-#include "base/clock.h"
 #include "plan/fair.h"
 #include "base/log.h"
 
@@ -54,28 +52,6 @@ const char *lb_fair_phase_title(unsigned phase)
 const char *lb_fair_phase_name(unsigned phase)
 {
 	return phase < LB_FAIR_NPHASES && names[phase] ? names[phase] : "";
-}
-
-/* The per-thread arrays of the points: they live as long as the results. */
-struct phase_mem {
-	struct lb_role *roles;
-	struct lb_ratio *ratios;
-	const char **role_names;
-};
-
-static struct phase_mem *mem;
-static unsigned nmem;
-
-static void free_mem(void)
-{
-	for (unsigned i = 0; i < nmem; i++) {
-		free(mem[i].roles);
-		free(mem[i].ratios);
-		free(mem[i].role_names);
-	}
-	free(mem);
-	mem = NULL;
-	nmem = 0;
 }
 
 /* Why a thread type cannot run here, or NULL. */
@@ -121,15 +97,18 @@ static void counts_for(const struct lb_config *c, const struct lb_lock_ops *o,
 	}
 }
 
-/* Fill @p with one phase of lock @lk; false when the phase has no thread. */
-static bool phase_point(const struct lb_plan *plan, unsigned lk, unsigned phase,
-			struct lb_point *p)
+/* Add one phase of lock @lk to @pts, unless the phase has no thread; -1: out of memory. */
+static int phase_point(const struct lb_plan *plan, unsigned lk, unsigned phase,
+		       struct lb_points *pts)
 {
 	const struct lb_config *c = plan->cfg;
 	const struct lb_lock_ops *o = c->locks[lk];
 	unsigned count[LB_ROLE_NKINDS] = { 0 }, n = 0, t = 0;
 	uint32_t dropped = 0;
-	struct phase_mem *m;
+	struct lb_role *roles;
+	struct lb_ratio *ratios;
+	const char **role_names;
+	struct lb_point *p;
 
 	switch (phase) {
 	case LB_FAIR_SINGLE_WRITER:
@@ -148,22 +127,18 @@ static bool phase_point(const struct lb_plan *plan, unsigned lk, unsigned phase,
 	for (unsigned k = 0; k < LB_ROLE_NKINDS; k++)
 		n += count[k];
 	if (!n)
-		return false;
-	m = realloc(mem, (nmem + 1) * sizeof(*mem));
-	if (!m)
-		lb_die(LB_EXIT_RUNTIME, "out of memory");
-	mem = m;
-	m = &mem[nmem++];
-	m->roles = calloc(n, sizeof(*m->roles));
-	m->ratios = calloc(n, sizeof(*m->ratios));
-	m->role_names = calloc(n, sizeof(*m->role_names));
-	if (!m->roles || !m->ratios || !m->role_names)
-		lb_die(LB_EXIT_RUNTIME, "out of memory");
+		return 0;
+	/* the per-thread arrays of the point: the list owns them */
+	roles = lb_points_alloc(pts, n, sizeof(*roles));
+	ratios = lb_points_alloc(pts, n, sizeof(*ratios));
+	role_names = lb_points_alloc(pts, n, sizeof(*role_names));
+	if (!roles || !ratios || !role_names)
+		return -1;
 	for (unsigned i = 0; i < LB_ARRAY_SIZE(order); i++) {
 		enum lb_role_kind k = order[i];
 
 		for (unsigned j = 0; j < count[k]; j++, t++) {
-			struct lb_role *r = &m->roles[t];
+			struct lb_role *r = &roles[t];
 
 			r->kind = k;
 			r->index = j;
@@ -175,35 +150,33 @@ static bool phase_point(const struct lb_plan *plan, unsigned lk, unsigned phase,
 				r->period_ns = c->fair.irq_period_ns;
 			r->tries = k == LB_ROLE_TRYLOCK_WRITER ? c->fair.trylock_writer_tries : 0;
 			/* the mix the starvation watch and the checks see: reads or writes */
-			m->ratios[t] = k == LB_ROLE_READER || k == LB_ROLE_TRYLOCK_READER ?
-				       (struct lb_ratio){ 1, 0 } : (struct lb_ratio){ 0, 1 };
-			m->role_names[t] = lb_role_name(k);
+			ratios[t] = k == LB_ROLE_READER || k == LB_ROLE_TRYLOCK_READER ?
+				    (struct lb_ratio){ 1, 0 } : (struct lb_ratio){ 0, 1 };
+			role_names[t] = lb_role_name(k);
 		}
 	}
 
+	p = lb_points_add(pts);
+	if (!p)
+		return -1;
+	/* no ratio: each thread has its role, and its mix in thread_ratio */
 	lb_point_init(p, plan, o, c->loads[0]);
-	p->ratio = (struct lb_ratio){ 0, 0 };	/* per-thread roles: see roles */
-	p->thread_ratio = m->ratios;
-	p->thread_role = m->role_names;
-	p->roles = m->roles;
+	p->thread_ratio = ratios;
+	p->thread_role = role_names;
+	p->roles = roles;
 	p->roles_dropped = dropped;
 	p->phase = phase;
 	p->nthreads = n;
 	p->delay = 0;
 	p->duration = phase == LB_FAIR_HIGH_CONTENTION ? c->duration : c->duration / 6;
 	p->latency = true;	/* every acquisition of the posting's readers and writers is timed */
-	return true;
+	return 0;
 }
 
-int lb_fair_run_all(const struct lb_plan *plan, struct lb_result **out, unsigned *nout)
+int lb_fair_points(const struct lb_plan *plan, struct lb_points *pts)
 {
 	const struct lb_config *c = plan->cfg;
-	unsigned total = c->nlocks * (LB_FAIR_NPHASES - 1), n = 0;
-	struct lb_result *res;
-	bool progress = isatty(STDERR_FILENO) && lb_verbose >= 0;
 
-	if (!nmem)
-		lb_at_exit(free_mem);
 	/* every lock's thread types first: an error must come before a long run */
 	for (unsigned lk = 0; lk < c->nlocks; lk++) {
 		unsigned count[LB_ROLE_NKINDS];
@@ -211,73 +184,37 @@ int lb_fair_run_all(const struct lb_plan *plan, struct lb_result **out, unsigned
 		char why[256];
 
 		counts_for(c, c->locks[lk], count, &dropped);
-		for (unsigned k = 0; k < LB_ROLE_NKINDS; k++)
+		for (unsigned k = 0; !c->plan && k < LB_ROLE_NKINDS; k++)
 			if (dropped & (1u << k))
 				lb_warn("--scenario=fair: lock %s runs no %s: %s (see --%s)",
 					c->locks[lk]->name, lb_role_name(k),
 					cannot(c, c->locks[lk], k, why, sizeof(why)), count_opt[k]);
 	}
-	res = calloc(total ? total : 1, sizeof(*res));
-	if (!res) {
-		lb_err("out of memory for %u results", total);
-		return LB_EXIT_RUNTIME;
-	}
-	for (unsigned lk = 0; lk < c->nlocks; lk++) {
-		for (unsigned ph = LB_FAIR_SINGLE_WRITER; ph < LB_FAIR_NPHASES; ph++) {
-			struct lb_point p;
-			int rc;
-
-			if (!phase_point(plan, lk, ph, &p))
-				continue;
-			if (progress)
-				fprintf(stderr, "\r\033[K[%u/%u] %s: %s (%g s)", n + 1, total,
-					p.ops->name, lb_fair_phase_title(ph), p.duration);
-			rc = lb_run_point(&p, &res[n]);
-			if (progress)
-				fputs("\r\033[K", stderr);
-			if (rc) {
-				for (unsigned i = 0; i < n; i++)
-					lb_result_free(&res[i]);
-				free(res);
-				return rc;
-			}
-			n++;
-		}
-	}
-	*out = res;
-	*nout = n;
+	for (unsigned lk = 0; lk < c->nlocks; lk++)
+		for (unsigned ph = LB_FAIR_SINGLE_WRITER; ph < LB_FAIR_NPHASES; ph++)
+			if (phase_point(plan, lk, ph, pts))
+				return -1;
 	return 0;
 }
 
-void lb_fair_plan_print(FILE *f, const struct lb_plan *plan)
+void lb_fair_point_print(FILE *f, const struct lb_plan *plan, const struct lb_point *p)
 {
-	const struct lb_config *c = plan->cfg;
+	char why[256];
 
-	if (!nmem)
-		lb_at_exit(free_mem);
-	for (unsigned lk = 0; lk < c->nlocks; lk++) {
-		for (unsigned ph = LB_FAIR_SINGLE_WRITER; ph < LB_FAIR_NPHASES; ph++) {
-			struct lb_point p;
-			char why[256];
+	fprintf(f, "\npoint %s fair/%s duration=%gs threads=%u\n", p->ops->name,
+		lb_fair_phase_name(p->phase), p->duration, p->nthreads);
+	fprintf(f, "%-7s %-6s %-6s %s\n", "thread", "pu(L#)", "pu(P#)", "role");
+	for (unsigned t = 0; t < p->nthreads; t++) {
+		const struct lb_pu *pu = &plan->pus[t % plan->npus];
 
-			if (!phase_point(plan, lk, ph, &p))
-				continue;
-			fprintf(f, "\npoint %s fair/%s duration=%gs threads=%u\n", p.ops->name,
-				lb_fair_phase_name(ph), p.duration, p.nthreads);
-			fprintf(f, "%-7s %-6s %-6s %s\n", "thread", "pu(L#)", "pu(P#)", "role");
-			for (unsigned t = 0; t < p.nthreads; t++) {
-				const struct lb_pu *pu = &plan->pus[t % plan->npus];
-
-				if (p.pin)
-					fprintf(f, "%-7u %-6d %-6d %s/%u\n", t, pu->pu_l, pu->pu_os,
-						lb_role_name(p.roles[t].kind), p.roles[t].index);
-				else
-					fprintf(f, "%-7u %-6s %-6s %s/%u\n", t, "-", "-",
-						lb_role_name(p.roles[t].kind), p.roles[t].index);
-			}
-			for (unsigned k = 0; k < LB_ROLE_NKINDS; k++)
-				if (lb_fair_dropped_why(&p, k, why, sizeof(why)))
-					fprintf(f, "(no %s: %s)\n", lb_role_name(k), why);
-		}
+		if (p->pin)
+			fprintf(f, "%-7u %-6d %-6d %s/%u\n", t, pu->pu_l, pu->pu_os,
+				lb_role_name(p->roles[t].kind), p->roles[t].index);
+		else
+			fprintf(f, "%-7u %-6s %-6s %s/%u\n", t, "-", "-",
+				lb_role_name(p->roles[t].kind), p->roles[t].index);
 	}
+	for (unsigned k = 0; k < LB_ROLE_NKINDS; k++)
+		if (lb_fair_dropped_why(p, k, why, sizeof(why)))
+			fprintf(f, "(no %s: %s)\n", lb_role_name(k), why);
 }

@@ -11,8 +11,10 @@
  *	multiple readers, no contention	  --fair-readers	duration / 6
  *	high contention			  every thread type	duration
  *
- * (the posting ran 10, 10, 10 and 60 s). Thread types, counts and periods:
- * roles.h and the --fair-* options, whose defaults are the posting's. A type
+ * (the posting ran 10, 10, 10 and 60 s). The phases are points of the
+ * run's one list (lb_plan_points(), run.h), which runs and prints them.
+ * Thread types, counts and periods: roles.h and the --fair-* options,
+ * whose defaults are the posting's. A type
  * the lock cannot run (no read_trylock, a read side that is not
  * async-signal-safe) is an error (exit 5) when its count was given, and is
  * left out with a note in the report when the count is the default.
@@ -40,15 +42,17 @@ const char *lb_fair_phase_title(unsigned phase);
 const char *lb_fair_phase_name(unsigned phase);
 
 /**
- * lb_fair_run_all() - every lock's phases, in order
- * @out, @nout: malloc'ed results, one per phase run
+ * lb_fair_points() - the phases of every lock as points, added to @pts in
+ * run order (lock, then phase); a phase without threads is left out
  *
- * Exits 5 (after one line naming the option) when a thread type whose count
- * was given needs what the lock lacks. Return: 0 or an exit status.
+ * Dies (exit 5, or 2 for interrupt readers with --place=none) after one
+ * line naming the option when a thread type whose count was given needs
+ * what a lock lacks; a run (not --plan) warns about each type left out.
+ * Return: 0, or -1 when out of memory.
  */
-int lb_fair_run_all(const struct lb_plan *plan, struct lb_result **out, unsigned *nout);
-/* lb_fair_plan_print() - --plan: each phase's threads, roles and places */
-void lb_fair_plan_print(FILE *f, const struct lb_plan *plan);
+int lb_fair_points(const struct lb_plan *plan, struct lb_points *pts);
+/* lb_fair_point_print() - --plan: one phase's threads, roles and places */
+void lb_fair_point_print(FILE *f, const struct lb_plan *plan, const struct lb_point *p);
 /**
  * lb_fair_dropped_why() - why the thread type @k was left out of @p
  * (p->roles_dropped), in a few words

@@ -56,6 +56,8 @@ void lb_point_init(struct lb_point *p, const struct lb_plan *plan, const struct 
 	p->pus = plan->pus;
 	p->npus = plan->npus;
 	p->pin = c->place != LB_PLACE_NONE;
+	p->ndomains = plan->domains.n;
+	p->domains_pretend = plan->domains.pretend;
 	p->latency = c->latency;
 	p->lat_every = c->lat_every;
 }
@@ -91,4 +93,47 @@ void lb_plan_free(struct lb_plan *plan)
 	free(plan->thread_role);
 	free(plan->thread_nops);
 	free((void *)plan->c2c);
+}
+
+struct lb_point *lb_points_add(struct lb_points *pts)
+{
+	if (pts->n == pts->cap) {
+		unsigned cap = pts->cap ? 2 * pts->cap : 16;
+		struct lb_point *v = realloc(pts->v, cap * sizeof(*v));
+
+		if (!v)
+			return NULL;
+		pts->v = v;
+		pts->cap = cap;
+	}
+	memset(&pts->v[pts->n], 0, sizeof(pts->v[0]));
+	return &pts->v[pts->n++];
+}
+
+void *lb_points_alloc(struct lb_points *pts, size_t n, size_t size)
+{
+	void *m;
+
+	if (pts->nown == pts->capown) {
+		unsigned cap = pts->capown ? 2 * pts->capown : 16;
+		void **own = realloc(pts->own, cap * sizeof(*own));
+
+		if (!own)
+			return NULL;
+		pts->own = own;
+		pts->capown = cap;
+	}
+	m = calloc(n ? n : 1, size);
+	if (m)
+		pts->own[pts->nown++] = m;
+	return m;
+}
+
+void lb_points_free(struct lb_points *pts)
+{
+	for (unsigned i = 0; i < pts->nown; i++)
+		free(pts->own[i]);
+	free(pts->own);
+	free(pts->v);
+	memset(pts, 0, sizeof(*pts));
 }

@@ -11,6 +11,7 @@
 #include "machine/topology.h"
 #include "measure/c2c.h"
 #include "plan/configuration.h"
+#include "plan/domain.h"
 
 struct lb_plan {
 	const struct lb_config *cfg;
@@ -28,7 +29,35 @@ struct lb_plan {
 	unsigned nc2c;
 	/* --trace: the collector (trace.h), or NULL */
 	struct lb_trace *trace;
+	/* lock domains of the placement (domain.h): pus[].domain, their count */
+	struct lb_domains domains;
 };
+
+/*
+ * struct lb_points - the measured points of a run, in run order
+ * (lb_plan_points() in run.h): what lb_run_all() runs and --plan prints,
+ * what main matches against --baseline. The list owns the arrays its
+ * points point into (lb_points_alloc(): the fair phases' roles), so they
+ * live as long as the results that copy the points.
+ */
+struct lb_points {
+	struct lb_point *v;		/* the points, in run order */
+	unsigned n, cap;
+	void **own;			/* what lb_points_alloc() gave, freed with the list */
+	unsigned nown, capown;
+};
+
+/**
+ * lb_points_add() - one more point at the end of @pts, zeroed
+ *
+ * Return: the point, valid until the next lb_points_add(); NULL when out of
+ * memory.
+ */
+struct lb_point *lb_points_add(struct lb_points *pts);
+/* lb_points_alloc() - @n zeroed elements of @size bytes that live as long as @pts; NULL: no memory */
+void *lb_points_alloc(struct lb_points *pts, size_t n, size_t size);
+/* lb_points_free() - the points and everything lb_points_alloc() gave */
+void lb_points_free(struct lb_points *pts);
 
 /**
  * lb_plan_roles() - the per-thread arrays of --scenario=roles

@@ -1,11 +1,24 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* run.h - running the measured points of a plan, and --plan */
+/* run.h - the one list of a run's points, running it, and --plan */
 #ifndef LB_SRC_RUN_H
 #define LB_SRC_RUN_H
 
 #include <stdio.h>
 
 #include "plan/plan.h"
+
+/**
+ * lb_plan_points() - the measured points of every scenario, in run order
+ * @pts: filled (lb_points_free() when done)
+ *
+ * Mix and roles: repetitions outermost, then lock, thread count, ratio and
+ * load. Fair: each lock's phases (lb_fair_points(); it has no repetitions).
+ * A point's load in pauses comes from the calibrated pause cost with
+ * --load-ns, and its trace collector from the plan: build the list for a
+ * run after lb_clock_calibrate() and lb_trace_open().
+ * Return: 0, or -1 when out of memory.
+ */
+int lb_plan_points(const struct lb_plan *plan, struct lb_points *pts);
 
 /*
  * lb_point_done - called after each point that ran (main's -v report); the
@@ -14,15 +27,15 @@
 typedef void (*lb_point_done)(const struct lb_plan *plan, const struct lb_result *r);
 
 /**
- * lb_run_all() - run every point, repetitions outermost (interleaved)
+ * lb_run_all() - run every point of @pts, in its order
  * @done:       NULL, or called after each point
  * @out, @nout: malloc'ed results in run order
  *
  * Return: 0 or an exit status; a failing point stops the run.
  */
-int lb_run_all(const struct lb_plan *plan, lb_point_done done, struct lb_result **out,
-	       unsigned *nout);
-/* lb_plan_print() - the --plan report: each thread's place, then the points */
-void lb_plan_print(FILE *f, const struct lb_plan *plan);
+int lb_run_all(const struct lb_plan *plan, const struct lb_points *pts, lb_point_done done,
+	       struct lb_result **out, unsigned *nout);
+/* lb_plan_print() - the --plan report: each thread's place, then the points of @pts */
+void lb_plan_print(FILE *f, const struct lb_plan *plan, const struct lb_points *pts);
 
 #endif /* LB_SRC_RUN_H */

@@ -157,6 +157,13 @@ grep -q "^mix_thread/1 iterations : [0-9]*, lock delay \[min,avg,max\]" "$TMPD/l
 	grep -q "^  p50,p99,p99.9 [0-9]*,[0-9]*,[0-9]* cycles" "$TMPD/lv.txt" &&
 	grep -q "^fairness: acquisitions per thread" "$TMPD/lv.txt" || fail "latency -v: $(cat "$TMPD/lv.txt")"
 
+# -v reports after each point, the fair phases too: one report per phase, named by it
+"$LOCKBENCH" --scenario=fair --lock=null --duration=0.06 -f csv -v >/dev/null 2>"$TMPD/fv.err" ||
+	fail "fair -v: $(cat "$TMPD/fv.err")"
+[ "$(grep -c '^lockbench: null/[a-z-]* threads=' "$TMPD/fv.err")" -eq 4 ] &&
+	grep -q '^lockbench: null/high-contention threads=12 ' "$TMPD/fv.err" ||
+	fail "fair -v: not one report per phase: $(cat "$TMPD/fv.err")"
+
 # --plan shows the phases and roles without running them
 expect_status 0 "fair --plan" -- --scenario=fair --lock=pthread-rwlock --plan
 grep -q "^point pthread-rwlock fair/high-contention duration=10s threads=10" "$TMPD/out" &&

@@ -4,7 +4,7 @@
 # include circle, and the size limits of files and functions (HACKING.md).
 . "${srcdir:-.}/tests/lib.sh"
 need_python
-if python3 "$srcdir/tests/cli/house.py" "$srcdir" >"$TMPD/out" 2>&1; then
+if python3 "$srcdir/tests/cli/house.py" "$srcdir" --sizes >"$TMPD/out" 2>&1; then
 	pass "$(tail -n 1 "$TMPD/out")"
 else
 	sed 's/^/    /' "$TMPD/out" >&2

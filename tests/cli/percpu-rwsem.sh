@@ -1,16 +1,18 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # percpu-rwsem reports which grace period it ran: lock_options has the
-# request, the gp-membarrier and gp-fence counters what actually ran.
+# request, the gp-membarrier and gp-fence counters what actually ran. And
+# rcu_sync's exit grace period: a writer that comes during it runs none.
 . "$srcdir/tests/lib.sh"
 
 col() {	# col NAME FILE: the values of a CSV column
 	awk -F, -v name="$1" 'NR == 1 {for (i = 1; i <= NF; i++) if ($i == name) c = i; next} {print $c}' "$2"
 }
 
-"$LOCKBENCH" --lock=percpu-rwsem --ratio=1:1 --threads=1 --load=0 --ops=2000 -f csv -q \
-	>"$TMPD/m.csv" 2>"$TMPD/e" || fail "membarrier run: $(cat "$TMPD/e")"
-[ "$(col lock_options "$TMPD/m.csv")" = "gp=membarrier;wait-lock=qspinlock" ] ||
+# no exit grace period: every write (each the only writer) runs one
+"$LOCKBENCH" --lock=percpu-rwsem --percpu-rwsem-exit-gp=0 --ratio=1:1 --threads=1 --load=0 \
+	--ops=2000 -f csv -q >"$TMPD/m.csv" 2>"$TMPD/e" || fail "membarrier run: $(cat "$TMPD/e")"
+[ "$(col lock_options "$TMPD/m.csv")" = "gp=membarrier;wait-lock=qspinlock;exit-gp=0" ] ||
 	fail "lock_options: $(col lock_options "$TMPD/m.csv")"
 m=$(col ctr_gp_membarrier "$TMPD/m.csv") f=$(col ctr_gp_fence "$TMPD/m.csv")
 # 1000 writes, each the only writer: one grace period each, of one kind
@@ -19,11 +21,26 @@ if [ "$m" -eq 0 ]; then
 	echo "note: membarrier unavailable here; the fence variant ran ($f grace periods)"
 fi
 
-"$LOCKBENCH" --lock=percpu-rwsem --percpu-rwsem-gp=fence --ratio=1:1 --threads=1 --load=0 \
-	--ops=2000 -f csv -q >"$TMPD/f.csv" 2>"$TMPD/e" || fail "fence run: $(cat "$TMPD/e")"
-[ "$(col lock_options "$TMPD/f.csv")" = "gp=fence;wait-lock=qspinlock" ] ||
+"$LOCKBENCH" --lock=percpu-rwsem --percpu-rwsem-gp=fence --percpu-rwsem-exit-gp=0 --ratio=1:1 \
+	--threads=1 --load=0 --ops=2000 -f csv -q >"$TMPD/f.csv" 2>"$TMPD/e" ||
+	fail "fence run: $(cat "$TMPD/e")"
+[ "$(col lock_options "$TMPD/f.csv")" = "gp=fence;wait-lock=qspinlock;exit-gp=0" ] ||
 	fail "lock_options: $(col lock_options "$TMPD/f.csv")"
 [ "$(col ctr_gp_membarrier "$TMPD/f.csv")" -eq 0 ] && [ "$(col ctr_gp_fence "$TMPD/f.csv")" -eq 1000 ] ||
 	fail "fence variant: $(col ctr_gp_membarrier "$TMPD/f.csv") membarrier, $(col ctr_gp_fence "$TMPD/f.csv") fence"
 pass "grace periods reported"
+
+# an exit grace period longer than the run (10 s): the first writer runs the
+# only entering grace period; the other 999 come during EXIT or REPLAY and
+# skip it; readers stay on the slow path after the first write
+"$LOCKBENCH" --lock=percpu-rwsem --percpu-rwsem-exit-gp=10000000 --ratio=1:1 --threads=1 \
+	--load=0 --ops=2000 -f csv -q >"$TMPD/x.csv" 2>"$TMPD/e" || fail "exit-gp run: $(cat "$TMPD/e")"
+m=$(col ctr_gp_membarrier "$TMPD/x.csv") f=$(col ctr_gp_fence "$TMPD/x.csv")
+sk=$(col ctr_gp_skipped "$TMPD/x.csv") st=$(col ctr_gp_started "$TMPD/x.csv")
+rs=$(col ctr_read_slow "$TMPD/x.csv")
+[ $((m + f)) -eq 1 ] || fail "one entering grace period, got $m membarrier + $f fence"
+[ "$sk" -eq 999 ] || fail "999 writers skip the grace period, got $sk"
+[ "$st" -eq 2 ] || fail "grace periods started: the entering one and one exit, got $st"
+[ "$rs" -ge 999 ] || fail "readers stay on the slow path during the exit: $rs slow reads"
+pass "exit grace period: 1 entering, $sk skipped, $rs slow reads"
 finish

@@ -18,9 +18,12 @@ done
 
 sh "$srcdir/scripts/reproduce/rwsem-reader-exit-2018" --duration=0.05 --repeat=1 >"$TMPD/s1" 2>"$TMPD/e1" ||
 	fail "reproduce/rwsem-reader-exit-2018: $(cat "$TMPD/e1")"
-grep -Eq '^rwsem/[0-9]+:1 +[0-9]+ +1:[-+][0-9.]+%$' "$TMPD/s1" || fail "reproduce/rwsem-reader-exit-2018: no % Change row"
-grep -Eq '^rwsem-wspin +[0-9.]+ +[0-9]+ +[0-9]+ +- ' "$TMPD/s1" || fail "reproduce/rwsem-reader-exit-2018: no rwsem-wspin counters"
-grep -Eq '^rwsem-qexit +[0-9.]+ +[0-9]+ +[0-9]+ +[0-9]+ ' "$TMPD/s1" || fail "reproduce/rwsem-reader-exit-2018: no rwsem-qexit counters"
+[ "$(grep -Ec '^rwsem/[0-9]+:1 +[0-9]+ +1:[-+][0-9.]+%$' "$TMPD/s1")" -eq 2 ] ||
+	fail "reproduce/rwsem-reader-exit-2018: not two % Change rows"
+[ "$(grep -Ec '^rwsem-4.18 +[0-9.]+( +[0-9]+){4} +- +[0-9]+$' "$TMPD/s1")" -eq 2 ] ||
+	fail "reproduce/rwsem-reader-exit-2018: no rwsem-4.18 mechanism rows"
+[ "$(grep -Ec '^rwsem-qexit +[0-9.]+( +[0-9]+){5} +[0-9]+$' "$TMPD/s1")" -eq 2 ] ||
+	fail "reproduce/rwsem-reader-exit-2018: no rwsem-qexit mechanism rows"
 DURATION=0.1 LOCKS=frwlock sh "$srcdir/scripts/reproduce/fair-rwlock-2008" >"$TMPD/s2" 2>"$TMPD/e2" ||
 	fail "reproduce/fair-rwlock-2008: $(cat "$TMPD/e2")"
 grep -Eq '^get_cycles takes \[min,avg,max\] [0-9]+,[0-9]+,[0-9]+ cycles' "$TMPD/s2" ||

@@ -155,6 +155,7 @@ static struct {
 	struct lb_qrw *l;
 	struct lb_tctx t[NACTORS];
 	struct lb_tctx *peers[NACTORS];
+	void *peer_priv[NACTORS];
 	uint64_t ctr[NACTORS][LB_LOCK_MAX_COUNTERS];
 	unsigned reads_held[NACTORS];
 	bool write_held[NACTORS];
@@ -257,8 +258,9 @@ static void run(const struct variant *v, const struct script *s, uint64_t ctr_su
 	for (int i = 0; i < NACTORS; i++) {
 		st.t[i] = (struct lb_tctx){ .tid = (unsigned)i, .nthreads = NACTORS, .priv = priv[i],
 					    .ctr = st.ctr[i], .context = LB_CTX_THREAD, .cpu = -1,
-					    .peers = st.peers };
+					    .peers = st.peers, .peer_priv = st.peer_priv };
 		st.peers[i] = &st.t[i];
+		st.peer_priv[i] = priv[i];
 	}
 	st.t[IRQ].context = LB_CTX_HARDIRQ;
 	if (s->main_irq)

@@ -165,7 +165,6 @@ static struct lb_point point(const struct lb_lock_ops *o, const struct lb_role *
 		ratios[i] = roles[i].kind == LB_ROLE_READER || roles[i].kind == LB_ROLE_TRYLOCK_READER ?
 			    (struct lb_ratio){ 1, 0 } : (struct lb_ratio){ 0, 1 };
 	p.ops = o;
-	p.ratio = (struct lb_ratio){ 0, 0 };
 	p.thread_ratio = ratios;
 	p.roles = roles;
 	p.nthreads = n;

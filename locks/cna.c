@@ -1,0 +1,313 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * cna.c - qspinlock with the compact NUMA-aware (CNA) slow path
+ *
+ * Algorithm: Dave Dice and Alex Kogan, "Compact NUMA-aware Locks", EuroSys
+ * 2019 (arXiv 1810.05600), in the form Alex Kogan proposed it for the Linux
+ * qspinlock slow path (LKML "Add NUMA-awareness to qspinlock", many
+ * revisions from 2019), reimplemented from the description in
+ * algorithms.md section 15; no code was taken from the paper, the patches
+ * or any port. The lock word and the uncontended and pending paths are
+ * qspinlock's (qspinlock-common.h, the same code as locks/qspinlock.c):
+ * CNA changes only how the queue head hands queue headship on. In the
+ * paper's words, waiters in the MCS *main queue* that run on another
+ * *socket* (here: another lock domain, lb_tctx.domain) than the holder
+ * are moved to a *secondary queue*, so that the lock is handed to a waiter
+ * of the holder's own domain; when none is left in the main queue, the
+ * secondary queue is spliced back in front of it. To keep this fair the
+ * paper flips a coin at each hand-off (keep_lock_local(): pass locally
+ * unless a pseudo-random number has its low 16 bits clear); the Linux
+ * series bounds the time a domain keeps the lock instead. lockbench counts
+ * hand-offs: after --cna-threshold local hand-offs in a row (default
+ * 65536, the paper's expected run) the holder *flushes*: headship goes to
+ * the oldest waiter, the secondary queue's head, whatever its domain.
+ * Unlike the kernel series, which searches for a local successor while it
+ * waits for the lock, the search runs at hand-off as in the paper, so its
+ * cost is inside the measured hand-off.
+ *
+ * Lock word (32 bits, as qspinlock):
+ *	 0- 7: locked byte; 8: pending; 16-17: tail index; 18-31: tail thread
+ *	initial value 0
+ * The threshold (read-only) follows the word and the pending bound.
+ * Queue node (32 bytes, four per thread: the kernel's struct cna_node
+ * over its struct mcs_spinlock):
+ *	next    - successor in the main (or, while moved, secondary) queue
+ *	locked  - 0 waiting; 1 queue head, no secondary queue; else queue head
+ *	          and the secondary queue, given as its tail's encoded tail
+ *	          (the secondary queue is a ring: its tail's next is its head)
+ *	count   - nesting counter (node 0)
+ *	domain  - the waiter's lock domain; encoded_tail - this node's tail value
+ *	run     - local hand-offs in a row, written by the predecessor
+ *
+ * States: qspinlock's (tail, pending, locked), and the queue head's
+ * secondary queue S (empty, or a ring of nodes none of which is in the
+ * main queue or named by the tail).
+ *	head, successor of my domain: pass headship, locked := S (1 if empty)
+ *	head, successor elsewhere, a node of my domain further on: the nodes
+ *	        before it move to the end of S; pass it headship with the new S
+ *	head, none of my domain, or run >= threshold (flush): S's head gets
+ *	        headship, S's tail links to my successor, locked := 1
+ *	head, no successor, S empty: (me,0,0) -> (0,0,1) as qspinlock
+ *	head, no successor, S not empty: (me,0,0) -> (S tail,0,1), and S's
+ *	        head gets headship: the secondary queue becomes the queue
+ *
+ * Ordering: qspinlock's, plus: the hand-off's release store of locked
+ * publishes the rewired next pointers, the run count and S to the new
+ * head (its acquire wait). The head that makes S the queue breaks the ring
+ * (S tail's next := NULL) before its cmpxchg of the word, which is a
+ * release, so that a newcomer who finds S's tail in the tail (its acquire
+ * fence after the exchange) links behind a node whose next is already
+ * NULL; if the cmpxchg fails the ring is restored. The scan reads next
+ * pointers with acquire loads (each pairs with its writer's release link
+ * store).
+ *
+ * Progress and fairness: not FIFO. A waiter of another domain may be
+ * passed over up to --cna-threshold times in a row per domain run, then
+ * the flush hands headship to the oldest moved waiter. Counters:
+ * qspinlock's three, local and remote hand-offs (of queue headship; the
+ * pending path and the uncontended exit hand off nothing), the longest run
+ * of local hand-offs, the waiters moved to the secondary queue and the
+ * flushes (threshold reached with a non-empty secondary queue).
+ */
+#include "config.h"
+
+#include <stdio.h>
+
+#include "base/lb-atomic.h"
+#include "lock.h"
+#include "harness/loop.h"
+#include "qspinlock-common.h"
+
+struct cna_node {
+	struct qs_node mcs;	/* next, locked (1 or the secondary tail's encoded tail), count */
+	uint32_t domain;
+	uint32_t encoded_tail;
+	uint32_t run;
+	uint32_t pad;
+};
+
+struct cna_lock {
+	struct qspinlock qs;	/* the word and the pending bound, as qspinlock */
+	uint32_t threshold;
+};
+
+static const char *const cna_counters[] = {
+	QS_COUNTER_NAMES,
+	"local-handoffs",	/* headship passed to a waiter of the holder's domain */
+	"remote-handoffs",	/* headship passed to a waiter of another domain */
+	"longest-local-run",	/* most local hand-offs in a row (a maximum) */
+	"secondary-moves",	/* waiters moved from the main to the secondary queue */
+	"flushes",		/* threshold reached: the secondary queue went first */
+	NULL,
+};
+
+enum { CTR_LOCAL = QS_NCTR, CTR_REMOTE, CTR_LONGEST, CTR_MOVES, CTR_FLUSHES };
+
+static const struct lb_lock_option cna_options[] = {
+	{ .name = "threshold", .type = LB_LOCK_OPT_U64, .min = 0, .max = 1u << 30, .def = 65536,
+	  .help = "local hand-offs in a row before the holder flushes the secondary queue "
+		  "(the paper's keep_lock_local() coin, 1 in 2^16, as a count; 0: plain FIFO)" },
+	{ .name = "pending-loops", .type = LB_LOCK_OPT_U64, .min = 0, .max = 1048576, .def = 512,
+	  .help = "as qspinlock's: spins a newcomer waits for a pending hand-over" },
+	{ .name = NULL },
+};
+
+enum { OPT_THRESHOLD, OPT_PENDING_LOOPS };
+
+static int cna_init(void *lock, const struct lb_lock_cfg *cfg)
+{
+	struct cna_lock *l = lock;
+
+	l->qs.pending_loops = (uint32_t)cfg->opts[OPT_PENDING_LOOPS];
+	l->threshold = (uint32_t)cfg->opts[OPT_THRESHOLD];
+	return 0;
+}
+
+static inline struct cna_node *cna_decode(const struct lb_tctx *t, uint32_t tail)
+{
+	return (struct cna_node *)qs_decode_tail(t, tail, sizeof(struct cna_node));
+}
+
+static inline void cna_init_node(struct qs_node *node, struct lb_tctx *t)
+{
+	struct cna_node *cn = (struct cna_node *)node;
+	uint32_t idx = (uint32_t)(cn - (struct cna_node *)t->priv);
+
+	/* relaxed: published with the node by the release fence before the tail exchange */
+	cn->domain = t->domain;
+	cn->encoded_tail = qs_encode_tail(t->tid, idx);
+	cn->run = 0;
+}
+
+/* Headship to @succ: count the hand-off, give it the run and the secondary queue @sec. */
+static inline void cna_handoff(struct cna_node *me, struct cna_node *succ, uint32_t sec,
+			       struct lb_tctx *t)
+{
+	if (succ->domain == me->domain) {
+		uint32_t run = me->run + 1;
+
+		lb_count(t, CTR_LOCAL);
+		lb_count_max(t, CTR_LONGEST, run);
+		lb_store_relaxed(&succ->run, run);
+	} else {
+		lb_count(t, CTR_REMOTE);
+		lb_store_relaxed(&succ->run, 0);
+	}
+	/* locked 0 -> sec; release: the run, S and the rewired links before headship */
+	lb_store_release(&succ->mcs.locked, sec);
+}
+
+static inline bool cna_try_clear_tail(struct qspinlock *l, uint32_t val, struct qs_node *node,
+				      struct lb_tctx *t)
+{
+	struct cna_node *me = (struct cna_node *)node, *stail, *shead;
+	uint32_t sec = lb_load_relaxed(&me->mcs.locked);
+
+	if (sec <= 1)	/* no secondary queue: (me,0,0) -> (0,0,1) as qspinlock */
+		return lb_cmpxchg_relaxed(&l->val, &val, QS_LOCKED_VAL);
+	/* the secondary queue becomes the queue: break its ring first */
+	stail = cna_decode(t, sec);
+	shead = (struct cna_node *)lb_load_relaxed(&stail->mcs.next);
+	lb_store_relaxed(&stail->mcs.next, NULL);
+	/* (me,0,0) -> (S tail,0,1); release: the NULL link before a newcomer links behind S's tail */
+	if (!lb_cmpxchg_release(&l->val, &val, sec | QS_LOCKED_VAL)) {
+		lb_store_relaxed(&stail->mcs.next, &shead->mcs);	/* someone queued: ring back */
+		return false;
+	}
+	cna_handoff(me, shead, 1, t);
+	return true;
+}
+
+static inline void cna_pass_lock(struct qspinlock *lq, struct qs_node *node, struct qs_node *nextq,
+				 struct lb_tctx *t)
+{
+	struct cna_lock *l = (struct cna_lock *)lq;
+	struct cna_node *me = (struct cna_node *)node;
+	/* acquire: the slow path may have read next relaxed; we read its domain */
+	struct cna_node *next = (struct cna_node *)lb_load_acquire(&me->mcs.next);
+	uint32_t sec = lb_load_relaxed(&me->mcs.locked);
+	struct cna_node *succ = NULL;
+
+	(void)nextq;	/* the same node */
+	if (sec == 0)	/* became head without a predecessor: no secondary queue */
+		sec = 1;
+	if (me->run < l->threshold) {
+		/* look for a waiter of my domain, moving the others to the secondary queue */
+		if (next->domain == me->domain) {
+			succ = next;
+		} else {
+			struct cna_node *first = next, *last = next, *cur;
+			uint64_t moved = 1;
+
+			/* acquire: pairs with each waiter's release link store */
+			while ((cur = (struct cna_node *)lb_load_acquire(&last->mcs.next)) &&
+			       cur->domain != me->domain) {
+				last = cur;
+				moved++;
+			}
+			if (cur) {
+				/* first..last (none of them the tail: cur came after) go to S's end */
+				if (sec == 1) {
+					lb_store_relaxed(&last->mcs.next, &first->mcs);
+				} else {
+					struct cna_node *stail = cna_decode(t, sec);
+
+					lb_store_relaxed(&last->mcs.next, stail->mcs.next);
+					lb_store_relaxed(&stail->mcs.next, &first->mcs);
+				}
+				sec = last->encoded_tail;
+				t->ctr[CTR_MOVES] += moved;
+				succ = cur;
+			}
+		}
+		if (succ) {
+			cna_handoff(me, succ, sec, t);
+			return;
+		}
+	} else if (sec > 1) {
+		lb_count(t, CTR_FLUSHES);
+	}
+	if (sec > 1) {
+		/* no local waiter left (or a flush): S goes first, then my successor */
+		struct cna_node *stail = cna_decode(t, sec);
+
+		succ = (struct cna_node *)lb_load_relaxed(&stail->mcs.next);
+		lb_store_relaxed(&stail->mcs.next, &next->mcs);
+	} else {
+		succ = next;
+	}
+	cna_handoff(me, succ, 1, t);
+}
+
+static LB_NOINLINE void cna_lock_slow(struct qspinlock *l, struct lb_tctx *t, uint32_t val)
+{
+	qs_lock_slowpath(l, t, val, sizeof(struct cna_node), cna_init_node, cna_try_clear_tail,
+			 cna_pass_lock);
+}
+
+static void cna_lock(void *lock, struct lb_tctx *t)
+{
+	struct qspinlock *l = lock;
+	uint32_t val = 0;
+
+	/* (0,0,0) -> (0,0,1); acquire: pairs with the release store in cna_unlock() */
+	if (lb_likely(lb_cmpxchg_acquire(&l->val, &val, QS_LOCKED_VAL)))
+		return;
+	lb_count(t, QS_CTR_SLOW);
+	cna_lock_slow(l, t, val);
+}
+
+static bool cna_trylock(void *lock, struct lb_tctx *t)
+{
+	return qs_trylock_word(lock);
+}
+
+static void cna_unlock(void *lock, struct lb_tctx *t)
+{
+	struct qspinlock *l = lock;
+
+	/* (*,*,1) -> (*,*,0); release: the critical section before the next owner's acquire */
+	lb_store_release(&l->byte[QS_LOCKED_BYTE], 0);
+}
+
+static bool cna_is_locked(void *lock)
+{
+	struct qspinlock *l = lock;
+
+	return lb_load_relaxed(&l->byte[QS_LOCKED_BYTE]) != 0;
+}
+
+static int cna_describe(void *lock, char *buf, size_t len)
+{
+	struct qspinlock *l = lock;
+	uint32_t v = lb_load_relaxed(&l->val);
+	unsigned tid1 = v >> QS_TAIL_TID_OFFSET;
+
+	if (!tid1)
+		return snprintf(buf, len, "val=0x%08x (tail=none, pending=%u, locked=%u)", v,
+				(v & QS_PENDING_MASK) >> 8, v & QS_LOCKED_MASK);
+	return snprintf(buf, len, "val=0x%08x (tail=thread %u node %u, pending=%u, locked=%u)", v,
+			tid1 - 1, (v & QS_TAIL_IDX_MASK) >> QS_TAIL_IDX_OFFSET,
+			(v & QS_PENDING_MASK) >> 8, v & QS_LOCKED_MASK);
+}
+
+LB_LOCK_LOOP(cna_loop, cna_lock, cna_unlock, cna_lock, cna_unlock)
+
+const struct lb_lock_ops lb_lock_cna = {
+	.name = "cna",
+	.desc = "compact NUMA-aware qspinlock (Dice & Kogan 2019): secondary queue for other domains",
+	.family = "numa",
+	.kind = LB_LOCK_EXCL,
+	.lock_size = sizeof(struct cna_lock),
+	.tctx_size = QS_MAX_NODES * sizeof(struct cna_node),
+	.init = cna_init,
+	.lock = cna_lock,
+	.unlock = cna_unlock,
+	.loop = cna_loop,
+	.trylock = cna_trylock,
+	.is_locked = cna_is_locked,
+	.describe = cna_describe,
+	.options = cna_options,
+	.counters = cna_counters,
+	.counters_max = 1u << CTR_LONGEST,
+};

@@ -1,0 +1,227 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * cohort-tkt.c - the C-TKT-TKT cohort lock: a global ticket lock and one
+ * local ticket lock per lock domain
+ *
+ * Algorithm: David Dice, Virendra J. Marathe and Nir Shavit, "Lock
+ * Cohorting: A General Technique for Designing NUMA Locks", PPoPP 2012
+ * (and ACM TOPC 1(2), 2015), the C-TKT-TKT lock; reimplemented from the
+ * paper's description (algorithms.md section 15), no code taken. In the
+ * paper's words: a *global* lock that is *thread-oblivious* (it may be
+ * released by a thread other than the one that acquired it: a ticket lock,
+ * whose release is an increment of the grant field) and, per NUMA node, a
+ * *local* lock that is *cohort-detecting* (its holder can tell whether
+ * another thread of its *cohort* waits for it: for a ticket lock, a
+ * request field more than one ahead of the grant). A thread takes its
+ * local lock, then the global one, unless the local lock was released to
+ * it in the *local release* state, with the global lock still held for
+ * the cohort. The holder releases locally (keeps the global lock) while a
+ * cohort member waits and fewer than the *may-pass-local* bound of
+ * consecutive local hand-offs were made (--cohort-tkt-threshold, default
+ * 64 [R: the bound the paper's experiments use, from memory]); else it
+ * releases the global lock, then the local one. Cohorts here are lock
+ * domains (lb_tctx.domain: NUMA node, package, L3 group, or pretend).
+ *
+ * Lock word: the global ticket lock, on its own cache line:
+ *	 0-15: grant (head) - the ticket being served
+ *	16-31: request (tail) - the next ticket
+ *	initial value 0
+ * then one cache line per domain (LB_MAX_DOMAINS of them, so the object's
+ * size does not depend on the run), each:
+ *	word        - the local ticket lock, same layout
+ *	top_granted - 1: released locally, the global lock is ours
+ *	run         - local hand-offs in a row (the holder's only)
+ *	threshold   - the bound, a copy per line so the holder reads its own
+ *
+ * States: per domain d (L_d, top_granted_d), global G.
+ *	lock:   take a ticket of L_d, wait for it; if top_granted_d: 1 -> 0,
+ *	        done (the cohort holds G); else take a ticket of G, wait for it,
+ *	        run_d := 0
+ *	unlock: another ticket of L_d is out and run_d < threshold: run_d + 1,
+ *	        top_granted_d 0 -> 1, grant L_d + 1 (local hand-off);
+ *	        else grant G + 1, then grant L_d + 1
+ *
+ * Ordering: each ticket take is a fully ordered xadd; each wait for a
+ * grant is an acquire that pairs with the release increment of that
+ * grant. top_granted and run are written by the holder before the release
+ * of the local grant and read by the next local holder after its acquire
+ * of it; the global grant is released before the local one, so a local
+ * successor that did not get top_granted queues behind the release.
+ *
+ * Progress and fairness: FIFO within a domain and among domains (both
+ * ticket locks), but a domain keeps the lock for up to threshold + 1
+ * critical sections in a row while its threads wait: other domains wait
+ * that long. Counters: local hand-offs, remote hand-offs (global
+ * acquisitions that had to wait, i.e. took the lock over from another
+ * domain's cohort: a thread waits for G only while its own cohort does not
+ * hold it), longest run of local hand-offs. With more threads than CPUs
+ * both ticket locks convoy.
+ */
+#include "config.h"
+
+#include <stdio.h>
+
+#include "base/lb-atomic.h"
+#include "lock.h"
+#include "harness/loop.h"
+
+#define CT_TAIL_OFFSET	16
+#define CT_TAIL_INC	(1u << CT_TAIL_OFFSET)
+#define CT_HALF_MASK	0xffffu
+
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define CT_HEAD_IDX 0
+#else
+#define CT_HEAD_IDX 1
+#endif
+
+struct ct_ticket {
+	union {
+		uint32_t word;		/* request:grant */
+		uint16_t half[2];
+	};
+};
+
+struct ct_local {
+	struct ct_ticket tkt;
+	uint32_t top_granted;
+	uint32_t run;
+	uint32_t threshold;
+} LB_ALIGNED;
+
+struct cohort_tkt {
+	struct {
+		struct ct_ticket tkt;
+	} global LB_ALIGNED;
+	struct ct_local local[LB_MAX_DOMAINS];
+};
+
+static const char *const ct_counters[] = {
+	"local-handoffs",	/* releases that kept the global lock for a waiter of the domain */
+	"remote-handoffs",	/* global acquisitions that waited for another domain's cohort */
+	"longest-local-run",	/* most local hand-offs in a row (a maximum) */
+	NULL,
+};
+
+enum { CTR_LOCAL, CTR_REMOTE, CTR_LONGEST };
+
+static const struct lb_lock_option ct_options[] = {
+	{ .name = "threshold", .type = LB_LOCK_OPT_U64, .min = 0, .max = 1u << 30, .def = 64,
+	  .help = "local hand-offs in a row before the holder releases the global lock "
+		  "(the paper's may-pass-local bound; 0: never pass locally)" },
+	{ .name = NULL },
+};
+
+enum { OPT_THRESHOLD };
+
+static int ct_init(void *lock, const struct lb_lock_cfg *cfg)
+{
+	struct cohort_tkt *l = lock;
+
+	for (unsigned d = 0; d < LB_MAX_DOMAINS; d++)
+		l->local[d].threshold = (uint32_t)cfg->opts[OPT_THRESHOLD];
+	return 0;
+}
+
+/* Take a ticket and wait for it; true when we had to wait. */
+static inline bool ct_ticket_lock(struct ct_ticket *k)
+{
+	/* (t, h) -> (t+1, h); fully ordered like the kernel's xadd */
+	uint32_t old = lb_fetch_add_full(&k->word, CT_TAIL_INC);
+	uint16_t me = (uint16_t)(old >> CT_TAIL_OFFSET);
+
+	if ((uint16_t)(old & CT_HALF_MASK) == me)
+		return false;
+	/* acquire: pairs with the release increment of the grant */
+	while (lb_load_acquire(&k->half[CT_HEAD_IDX]) != me)
+		lb_cpu_relax();
+	return true;
+}
+
+static inline void ct_ticket_unlock(struct ct_ticket *k)
+{
+	/* (t, h) -> (t, h+1); release: the critical section before the next holder's acquire */
+	lb_add_owner_release16(&k->half[CT_HEAD_IDX], 1);
+}
+
+static void ct_lock(void *lock, struct lb_tctx *t)
+{
+	struct cohort_tkt *l = lock;
+	struct ct_local *loc = &l->local[t->domain];
+
+	ct_ticket_lock(&loc->tkt);
+	if (lb_load_relaxed(&loc->top_granted)) {
+		/* local release: the cohort holds the global lock; top_granted 1 -> 0 */
+		lb_store_relaxed(&loc->top_granted, 0);
+		return;
+	}
+	if (ct_ticket_lock(&l->global.tkt))
+		lb_count(t, CTR_REMOTE);
+	lb_store_relaxed(&loc->run, 0);
+}
+
+static void ct_unlock(void *lock, struct lb_tctx *t)
+{
+	struct cohort_tkt *l = lock;
+	struct ct_local *loc = &l->local[t->domain];
+	uint32_t w = lb_load_relaxed(&loc->tkt.word);
+	/* cohort detection: a ticket beyond ours is out */
+	bool waiter = (uint16_t)((w >> CT_TAIL_OFFSET) - (w & CT_HALF_MASK)) > 1;
+	uint32_t run = loc->run;
+
+	if (waiter && run < loc->threshold) {
+		lb_store_relaxed(&loc->run, run + 1);
+		lb_count(t, CTR_LOCAL);
+		lb_count_max(t, CTR_LONGEST, run + 1);
+		/* top_granted 0 -> 1, published by the release of the local grant */
+		lb_store_relaxed(&loc->top_granted, 1);
+		ct_ticket_unlock(&loc->tkt);
+		return;
+	}
+	ct_ticket_unlock(&l->global.tkt);
+	ct_ticket_unlock(&loc->tkt);
+}
+
+static bool ct_is_locked(void *lock)
+{
+	struct cohort_tkt *l = lock;
+	uint32_t w = lb_load_relaxed(&l->global.tkt.word);
+
+	return (w >> CT_TAIL_OFFSET) != (w & CT_HALF_MASK);
+}
+
+static int ct_describe(void *lock, char *buf, size_t len)
+{
+	struct cohort_tkt *l = lock;
+	uint32_t g = lb_load_relaxed(&l->global.tkt.word);
+	int n = snprintf(buf, len, "global head=%u tail=%u", g & CT_HALF_MASK, g >> CT_TAIL_OFFSET);
+
+	for (unsigned d = 0; d < LB_MAX_DOMAINS && n > 0 && (size_t)n < len; d++) {
+		uint32_t w = lb_load_relaxed(&l->local[d].tkt.word);
+
+		if (w || l->local[d].top_granted)
+			n += snprintf(buf + n, len - (size_t)n, "; domain %u head=%u tail=%u%s", d,
+				      w & CT_HALF_MASK, w >> CT_TAIL_OFFSET,
+				      l->local[d].top_granted ? " top-granted" : "");
+	}
+	return n;
+}
+
+LB_LOCK_LOOP(ct_loop, ct_lock, ct_unlock, ct_lock, ct_unlock)
+
+const struct lb_lock_ops lb_lock_cohort_tkt = {
+	.name = "cohort-tkt",
+	.desc = "C-TKT-TKT cohort lock (Dice, Marathe & Shavit 2012): global and per-domain tickets",
+	.family = "numa",
+	.kind = LB_LOCK_EXCL,
+	.lock_size = sizeof(struct cohort_tkt),
+	.init = ct_init,
+	.lock = ct_lock,
+	.unlock = ct_unlock,
+	.loop = ct_loop,
+	.is_locked = ct_is_locked,
+	.describe = ct_describe,
+	.options = ct_options,
+	.counters = ct_counters,
+	.counters_max = 1u << CTR_LONGEST,
+};

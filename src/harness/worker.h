@@ -1,0 +1,154 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * worker.h - the state of one point while it runs, shared by the harness's
+ * own files (not for the parts above): each worker's record, the run, and
+ * the steps of lb_run_point() that live in files of their own
+ *
+ *	harness.c	set-up, start (threads, barrier), stop, tear-down;
+ *			each worker's life (worker_main) and which loop it runs
+ *	watch.c		the main thread while the point runs: deadline,
+ *			--timeout watchdog, starvation watch
+ *	collect.c	the results: per thread, per role, latency
+ *	validate.c	the loops through the ops pointers (--validate's
+ *			checking loop, a lock without its own loop) and the
+ *			checks after a --validate point
+ */
+#ifndef LB_SRC_HARNESS_WORKER_H
+#define LB_SRC_HARNESS_WORKER_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+#include <time.h>
+
+#include "base/compiler.h"
+#include "harness/point.h"
+#include "harness/roles.h"
+#include "harness/loop.h"
+#include "kernel/perf.h"
+#include "locks/lock.h"
+
+/* One worker's record: allocated by the worker itself after pinning. */
+struct lb_worker {
+	struct lb_tctx tctx;			/* handed to the lock in every call */
+	/*
+	 * Written by the loop after every operation: a line of its own, away
+	 * from tctx, which the lock reads on every call (issue 10).
+	 */
+	uint64_t ops LB_ALIGNED;		/* operations done; read by the watchdog */
+	uint64_t reads, writes;
+	uint32_t period, nreads;		/* this thread's ratio: R + W, and R (0: exclusive) */
+	uint64_t nops;				/* this thread's operations (lb_thread_nops()) */
+	uint32_t done;				/* set once the loop ended */
+	int cpu_seen;
+	uint64_t t_end;				/* cycle counter at finish */
+	struct lb_perf perf;			/* --perf: this thread's counters */
+	struct lb_perf_vals perf_vals;
+	pid_t tid_os;				/* gettid(), for --trace's event filter */
+	uint64_t ctr[LB_LOCK_MAX_COUNTERS] LB_ALIGNED;	/* the lock's event counters */
+	struct lb_hist *hist_r, *hist_w;	/* --latency: reads and writes */
+	struct lb_role_thread *rt;		/* roles: the thread's role state */
+};
+
+_Static_assert(offsetof(struct lb_worker, ops) / LB_CACHELINE !=
+	       offsetof(struct lb_worker, tctx.priv) / LB_CACHELINE,
+	       "the loop's store must not share a line with the context");
+
+/* Starvation watch of one population (the reads, or the writes, of all threads). */
+struct lb_starve {
+	bool exists;				/* some thread acquires this way */
+	uint64_t count;				/* at the last sample */
+	uint64_t since;				/* ns: first sample that saw this count */
+	uint64_t gap;				/* ns: longest interval with an unchanged count */
+};
+
+/* --validate's shared state: who is inside, and data the lock protects. */
+struct lb_vstate {
+	int32_t writers LB_ALIGNED;
+	int32_t readers;
+	uint64_t data;				/* plain data, written only under the write lock */
+	int violation;				/* first violation wins */
+	char what[256];
+};
+
+struct lb_run;
+
+/* What pthread_create() hands each worker. */
+struct lb_worker_arg {
+	struct lb_run *run;
+	unsigned tid;
+};
+
+struct lb_run {
+	/* read-mostly: everything the loop reads */
+	const struct lb_point *p;
+	const struct lb_lock_ops *ops;
+	void *lock;
+	struct lb_tctx **tctxs;			/* indexed by tid, filled before arrival */
+	void **privs;				/* each tctx's priv: lb_tctx.peer_priv */
+	struct lb_worker **workers;
+	struct lb_vstate *v;
+
+	/* start and stop: written once each per point */
+	uint32_t go LB_ALIGNED;
+	uint32_t stop;
+
+	/* written by each thread once */
+	uint32_t arrived LB_ALIGNED;
+	uint32_t finished;			/* futex word: the main thread waits on it */
+	int init_error;
+	uint64_t t_start;
+
+	/* roles and the starvation watch (main thread only) */
+	struct lb_role_point *rp;
+	struct lb_starve starve[2];		/* reads, writes */
+	uint64_t starve_window;			/* ns */
+
+	/* set-up and tear-down (main thread only) */
+	size_t lsize;				/* bytes allocated for the lock */
+	bool lock_inited;			/* init() succeeded: fini() at tear-down */
+	struct lb_worker_arg *args;
+	pthread_t *tids;
+	unsigned created;			/* threads created, to join */
+	uint64_t t_create, t_joined;		/* cycle counter: first create, last join */
+	bool traced;				/* --trace recording was started */
+};
+
+/* lb_futex() - the futex system call, process-private */
+long lb_futex(uint32_t *uaddr, int op, uint32_t val, const struct timespec *ts);
+
+/* validate.c: the loops through the ops pointers */
+/* lb_loop_checking() - --validate's checking loop */
+void lb_loop_checking(struct lb_run *run, struct lb_worker *w);
+/* lb_loop_pointers() - the loop of a lock without lb_lock_ops.loop */
+void lb_loop_pointers(struct lb_run *run, struct lb_worker *w);
+/* lb_loop_pointers_latency() - its --latency variant (loop.h's body) */
+void lb_loop_pointers_latency(const struct lb_lock_ops *ops, struct lb_loop *l);
+/**
+ * lb_validate_point() - after a --validate point: the checking loop's
+ * violations, then the harness's own invariants (the interleave)
+ * Return: 0, or LB_EXIT_VALIDATE after one line that says why.
+ */
+int lb_validate_point(const struct lb_run *run, const struct lb_result *r);
+
+/* watch.c: the main thread while the point runs */
+/**
+ * lb_watch_point() - sleep until every worker finished, raising stop at
+ * the deadline (fixed time), sampling the starvation watch; the --timeout
+ * watchdog does not return (exit 4)
+ */
+void lb_watch_point(struct lb_run *run);
+/* lb_watch_results() - the starvation figures of @r */
+void lb_watch_results(const struct lb_run *run, struct lb_result *r);
+
+/* collect.c: the results */
+/**
+ * lb_collect_point() - every thread's figures, the totals, the roles'
+ * populations, the starvation figures and the latency into @r
+ * Return: 0 or an exit status.
+ */
+int lb_collect_point(const struct lb_run *run, struct lb_result *r);
+
+#endif /* LB_SRC_HARNESS_WORKER_H */
