@@ -29,10 +29,11 @@ inst() {
 	done
 }
 
-# wait_inst PID: until its instance exists (10 s at most)
+# wait_inst PID: until its instance exists (60 s at most: a --trace run under
+# ASan on a busy machine takes seconds to make it)
 wait_inst() {
 	n=0
-	while [ -z "$(inst "$1")" ] && [ "$n" -lt 100 ]; do
+	while [ -z "$(inst "$1")" ] && [ "$n" -lt 600 ]; do
 		sleep 0.1
 		n=$((n + 1))
 	done

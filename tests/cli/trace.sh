@@ -31,11 +31,11 @@ inst() {
 }
 
 # wait_point: until lockbench-$pid is in tracefs and the kernel lock's
-# temporary directory in $TMPD/k (10 s at most): the point is running
+# temporary directory in $TMPD/k (60 s at most: seconds under ASan): the point is running
 wait_point() {
 	n=0
 	while { [ -z "$(inst "$pid")" ] || [ -z "$(ls -A "$TMPD/k")" ]; } &&
-	      [ "$n" -lt 100 ]; do
+	      [ "$n" -lt 600 ]; do
 		sleep 0.1
 		n=$((n + 1))
 	done
