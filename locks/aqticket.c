@@ -7,7 +7,7 @@
  * Waiman Long, Lai Jiangshan and others; never merged) and US patent
  * 9,830,201, "low overhead contention-based switching between ticket
  * locking and queued locking". Reimplemented from the description in
- * algorithms.md section 3; no code was taken from the patch or its
+ * the posting and the patent; no code was taken from the patch or its
  * userspace port. A ticket lock while few threads wait; when a waiter
  * finds --aqticket-threshold tickets ahead of its own it borrows a queue
  * header from a static, hashed array, marks the lock as queued, and the
@@ -396,6 +396,8 @@ const struct lb_lock_ops lb_lock_aqticket = {
 	.family = "spin",
 	.kind = LB_LOCK_EXCL,
 	.flags = LB_LOCK_F_FIFO,
+	.unshared = "its queue headers are a static table, a copy in each process: a waiter "
+		    "queued by one process would never be granted by another",
 	.lock_size = sizeof(struct aqticket),
 	.tctx_size = sizeof(struct aqt_elem),
 	.init = aqt_init,

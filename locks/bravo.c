@@ -12,7 +12,7 @@
  * lock; it then keeps the bias off for N times as long as the revocation
  * took, bounding revocation to about 1/(N+1) of the time. A reader that
  * falls back to the underlying lock re-enables the bias once that time has
- * passed. Reimplemented from algorithms.md section 11.2; no code was
+ * passed. Reimplemented from the published description cited here; no code was
  * taken from the paper's or anyone's implementation.
  *
  * Lock word(s):
@@ -322,6 +322,7 @@ const struct lb_lock_ops lb_lock_bravo = {
 	.desc = "BRAVO (Dice and Kogan 2019) over qrwlock: read bias through a visible-readers table",
 	.family = "spin",
 	.kind = LB_LOCK_RW,
+	.flags = LB_LOCK_F_PSHARED,
 	.lock_size = sizeof(struct bravo),
 	.tctx_size = BRAVO_QRW_OFF + LB_INNER_MAX_TCTX,
 	.init = bravo_init,

@@ -24,6 +24,6 @@
 	.desc = (description),					\
 	.family = "peer",					\
 	.kind = (kind_),					\
-	.flags = LB_LOCK_F_PEER | (extra_flags)
+	.flags = LB_LOCK_F_PEER | LB_LOCK_F_PSHARED | (extra_flags)
 
 #endif /* LB_LOCKS_CK_PEER_H */

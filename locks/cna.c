@@ -5,8 +5,8 @@
  * Algorithm: Dave Dice and Alex Kogan, "Compact NUMA-aware Locks", EuroSys
  * 2019 (arXiv 1810.05600), in the form Alex Kogan proposed it for the Linux
  * qspinlock slow path (LKML "Add NUMA-awareness to qspinlock", many
- * revisions from 2019), reimplemented from the description in
- * algorithms.md section 15; no code was taken from the paper, the patches
+ * revisions from 2019), reimplemented from the paper's
+ * description; no code was taken from the paper, the patches
  * or any port. The lock word and the uncontended and pending paths are
  * qspinlock's (qspinlock-common.h, the same code as locks/qspinlock.c):
  * CNA changes only how the queue head hands queue headship on. In the
@@ -298,6 +298,7 @@ const struct lb_lock_ops lb_lock_cna = {
 	.desc = "compact NUMA-aware qspinlock (Dice & Kogan 2019): secondary queue for other domains",
 	.family = "numa",
 	.kind = LB_LOCK_EXCL,
+	.flags = LB_LOCK_F_PSHARED,
 	.lock_size = sizeof(struct cna_lock),
 	.tctx_size = QS_MAX_NODES * sizeof(struct cna_node),
 	.init = cna_init,

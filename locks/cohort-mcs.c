@@ -6,7 +6,7 @@
  * Algorithm: David Dice, Virendra J. Marathe and Nir Shavit, "Lock
  * Cohorting: A General Technique for Designing NUMA Locks", PPoPP 2012
  * (and ACM TOPC 1(2), 2015), the C-BO-MCS lock; reimplemented from the
- * paper's description (algorithms.md section 15), no code taken. The
+ * paper's description, no code taken. The
  * *global* lock is a backoff (BO) test-and-test-and-set lock, which is
  * *thread-oblivious*: any thread may clear it. The *local* lock of each
  * *cohort* (here: lock domain) is an MCS lock, which is *cohort-detecting*:
@@ -221,6 +221,7 @@ const struct lb_lock_ops lb_lock_cohort_mcs = {
 	.desc = "C-BO-MCS cohort lock (Dice, Marathe & Shavit 2012): backoff global, MCS per domain",
 	.family = "numa",
 	.kind = LB_LOCK_EXCL,
+	.flags = LB_LOCK_F_PSHARED,
 	.lock_size = sizeof(struct cohort_mcs),
 	.tctx_size = sizeof(struct cm_node),
 	.init = cm_init,

@@ -6,7 +6,7 @@
  * Algorithm: David Dice, Virendra J. Marathe and Nir Shavit, "Lock
  * Cohorting: A General Technique for Designing NUMA Locks", PPoPP 2012
  * (and ACM TOPC 1(2), 2015), the C-TKT-TKT lock; reimplemented from the
- * paper's description (algorithms.md section 15), no code taken. In the
+ * paper's description, no code taken. In the
  * paper's words: a *global* lock that is *thread-oblivious* (it may be
  * released by a thread other than the one that acquired it: a ticket lock,
  * whose release is an increment of the grant field) and, per NUMA node, a
@@ -214,6 +214,7 @@ const struct lb_lock_ops lb_lock_cohort_tkt = {
 	.desc = "C-TKT-TKT cohort lock (Dice, Marathe & Shavit 2012): global and per-domain tickets",
 	.family = "numa",
 	.kind = LB_LOCK_EXCL,
+	.flags = LB_LOCK_F_PSHARED,
 	.lock_size = sizeof(struct cohort_tkt),
 	.init = ct_init,
 	.lock = ct_lock,

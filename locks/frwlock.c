@@ -12,7 +12,7 @@
  * before, so interrupt readers wait at most for a write critical section,
  * never for a slow thread reader (low interrupt latency). Readers enter by
  * cmpxchg, never by a blind add, so a reader is counted only when nothing
- * excluded it. Reimplemented from algorithms.md section 9: the bit layout,
+ * excluded it. Reimplemented from the published description cited here: the bit layout,
  * the API and the writer fast path's shape are Desnoyers'; the step order,
  * the exclusion sets, the trylocks and the memory orders are that
  * section's reconstruction (the v5 code itself was not retrievable).
@@ -392,7 +392,7 @@ const struct lb_lock_ops lb_lock_frwlock = {
 	.desc = "Desnoyers' fair low-latency rwlock v5 (2008): writer subscription, per-context readers",
 	.family = "spin",
 	.kind = LB_LOCK_RW,
-	.flags = LB_LOCK_F_SIGSAFE_READ | LB_LOCK_F_IRQ_WRITE,
+	.flags = LB_LOCK_F_SIGSAFE_READ | LB_LOCK_F_IRQ_WRITE | LB_LOCK_F_PSHARED,
 	.lock_size = sizeof(struct lb_frwlock),
 	.tctx_size = sizeof(struct frw_tctx),
 	.init = frwlock_init,

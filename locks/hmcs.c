@@ -4,7 +4,7 @@
  *
  * Algorithm: Milind Chabbi, Michael Fagan and John Mellor-Crummey, "High
  * Performance Locks for Multi-level NUMA Systems", PPoPP 2015 (HMCS),
- * reimplemented from the paper's description (algorithms.md section 15),
+ * reimplemented from the paper's description,
  * no code taken. HMCS is a tree of MCS locks mirroring the machine's
  * hierarchy; here two levels: a *leaf* MCS lock per lock domain
  * (lb_tctx.domain) and the *root* MCS lock. A thread enqueues its node at
@@ -239,6 +239,7 @@ const struct lb_lock_ops lb_lock_hmcs = {
 	.desc = "hierarchical MCS lock, two levels (Chabbi, Fagan & Mellor-Crummey 2015)",
 	.family = "numa",
 	.kind = LB_LOCK_EXCL,
+	.flags = LB_LOCK_F_PSHARED,
 	.lock_size = sizeof(struct hmcs),
 	.tctx_size = sizeof(struct hm_node),
 	.init = hm_init,

@@ -6,7 +6,7 @@
  * (wait_lock), and qrwlock queues its waiters on an arch spinlock: a ticket
  * lock up to x86 4.1, a qspinlock from 4.2. lockbench builds those parts
  * from its own spinlocks, chosen by a lock option and reported with the
- * results (algorithms.md sections 1.5 and 8).
+ * results.
  *
  * The outer lock reserves LB_INNER_MAX_SIZE bytes for the inner lock, adds
  * the inner lock's tctx_size to its own and reserves counters for it.

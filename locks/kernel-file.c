@@ -159,7 +159,7 @@ const struct lb_lock_ops lb_lock_kernel_file = {
 		"lseek(SEEK_DATA) read-locks it on ext4/btrfs (no exclusion in user space)",
 	.family = "kernel",
 	.kind = LB_LOCK_RW,
-	.flags = LB_LOCK_F_BLOCKING | LB_LOCK_F_NOEXCL,
+	.flags = LB_LOCK_F_BLOCKING | LB_LOCK_F_NOEXCL | LB_LOCK_F_PSHARED,
 	.lock_size = sizeof(struct kfile),
 	.tctx_size = sizeof(struct lb_kfd),
 	.init = kfile_init,

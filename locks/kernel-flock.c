@@ -199,7 +199,7 @@ const struct lb_lock_ops lb_lock_kernel_flock = {
 		"shared file (real exclusion)",
 	.family = "kernel",
 	.kind = LB_LOCK_RW,
-	.flags = LB_LOCK_F_BLOCKING,
+	.flags = LB_LOCK_F_BLOCKING | LB_LOCK_F_PSHARED,
 	.lock_size = sizeof(struct kflock),
 	.tctx_size = sizeof(struct lb_kfd),
 	.init = kflock_init,

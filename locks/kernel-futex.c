@@ -97,7 +97,7 @@ const struct lb_lock_ops lb_lock_kernel_futex = {
 		"FUTEX_WAKE with no waiters (no exclusion in user space)",
 	.family = "kernel",
 	.kind = LB_LOCK_EXCL,
-	.flags = LB_LOCK_F_NOEXCL,
+	.flags = LB_LOCK_F_NOEXCL | LB_LOCK_F_PSHARED,
 	.lock_size = sizeof(struct kfutex),
 	.init = kfutex_init,
 	.lock = kfutex_lock,

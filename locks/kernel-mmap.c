@@ -134,6 +134,8 @@ const struct lb_lock_ops lb_lock_kernel_mmap = {
 	.family = "kernel",
 	.kind = LB_LOCK_RW,
 	.flags = LB_LOCK_F_BLOCKING | LB_LOCK_F_NOEXCL,
+	.unshared = "the mmap_lock it takes belongs to one address space, and every process "
+		    "has its own",
 	.lock_size = sizeof(struct kmmap),
 	.tctx_size = sizeof(struct kmmap_thread),
 	.init = kmmap_init,

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # One line per lock file; locks/locks.def lists the same locks for the registry.
 liblockbench_a_SOURCES += \
-	locks/lock.h locks/inner.h locks/locks.def locks/registry.c locks/registry.h \
+	locks/lock.h locks/inner.h locks/locks.def locks/registry.c locks/registry.h locks/plugin.c \
 	locks/pthread-common.h locks/wait-lock.h locks/qrwlock-common.h \
 	locks/frwlock.h locks/park.h \
 	locks/null.c \
@@ -32,8 +32,10 @@ liblockbench_a_SOURCES += \
 	locks/rwsem-qexit.c \
 	locks/pthread-mutex.c \
 	locks/pthread-adaptive.c \
+	locks/pthread-mutex-shared.c \
 	locks/pthread-rwlock.c \
 	locks/pthread-rwlock-wp.c \
+	locks/pthread-rwlock-shared.c \
 	locks/qrwlock-wcas.c \
 	locks/qrwlock-bcas.c \
 	locks/qrwlock.c \

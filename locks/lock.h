@@ -47,6 +47,22 @@ enum lb_lock_kind {
  * write_lock_irq() does.
  */
 #define LB_LOCK_F_IRQ_WRITE	(1u << 6)
+/*
+ * The lock works in memory shared by processes (--processes): its object
+ * and its threads' private areas hold nothing that points into one
+ * process's own memory (the harness puts both, the peer tables and the
+ * per-thread records in one MAP_SHARED mapping made before the fork, at the
+ * same address in every process), and its futexes use lb_futex_flags. A
+ * lock without it names why in lb_lock_ops.unshared.
+ */
+#define LB_LOCK_F_PSHARED	(1u << 7)
+
+/*
+ * The flag every futex call of a lock ORs into its op: FUTEX_PRIVATE_FLAG,
+ * or 0 while a --processes point runs (set by the harness before init();
+ * a value read once per system call, never a branch of the measured loop).
+ */
+extern int lb_futex_flags;
 
 #define LB_LOCK_MAX_COUNTERS	16	/* event counters a lock may declare */
 /*
@@ -56,7 +72,7 @@ enum lb_lock_kind {
  */
 #define LB_MAX_DOMAINS		64
 
-/* Emulated execution contexts of a thread (algorithms.md section 1.7). */
+/* Emulated execution contexts of a thread. */
 enum lb_context {
 	LB_CTX_THREAD = 0,
 	LB_CTX_SOFTIRQ = 1,
@@ -66,7 +82,7 @@ enum lb_context {
 struct lb_tctx;
 
 /**
- * struct lb_irq - a thread's emulated interrupt mask (algorithms.md 1.4, 1.7)
+ * struct lb_irq - a thread's emulated interrupt mask
  * @depth:    lb_local_irq_disable() nesting; > 0 masks hardirq and softirq
  * @bh_depth: lb_local_bh_disable() nesting; > 0 masks softirq
  * @pending:  interrupts that arrived while masked (the raiser's own bits)
@@ -338,6 +354,8 @@ struct lb_lock_ops {
 	 */
 	unsigned counters_max;
 	const char *unavailable;		/* set: not built in; the reason */
+	/* without LB_LOCK_F_PSHARED: why it cannot be shared by processes, one line */
+	const char *unshared;
 };
 
 #endif /* LB_LOCKS_LOCK_H */

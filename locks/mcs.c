@@ -5,8 +5,8 @@
  * Algorithm: Mellor-Crummey and Scott, "Algorithms for scalable
  * synchronization on shared-memory multiprocessors", ACM TOCS 9(1), 1991,
  * section 2.4 (the list-based queuing lock), in the form of the Linux
- * kernel's kernel/locking/mcs_spinlock.h (3.x; reimplemented from the
- * description in algorithms.md section 4.1, no code taken). The lock is a
+ * kernel's kernel/locking/mcs_spinlock.h (3.x; reimplemented from the published
+ * description, no code taken). The lock is a
  * pointer to the last waiter's queue node; each waiter spins on the
  * `locked` flag of its own node, so a hand-off touches one remote line.
  *
@@ -143,7 +143,7 @@ const struct lb_lock_ops lb_lock_mcs = {
 	.desc = "MCS queue spinlock (Mellor-Crummey & Scott 1991): FIFO, spin on own node",
 	.family = "spin",
 	.kind = LB_LOCK_EXCL,
-	.flags = LB_LOCK_F_FIFO,
+	.flags = LB_LOCK_F_FIFO | LB_LOCK_F_PSHARED,
 	.lock_size = sizeof(struct mcs),
 	.tctx_size = sizeof(struct mcs_node),
 	.init = mcs_init,

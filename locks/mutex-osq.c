@@ -13,7 +13,7 @@
  * when the owner merely changed: option owner-change=spin), and the
  * unlocker wakes the first waiter with the wait_lock held (3.x's
  * wake_up_process(); option wake=after-unlock for the later wake queue).
- * Reimplemented from the description in algorithms.md sections 6.2 and
+ * Reimplemented from the published description cited here (lockbench(1), REFERENCES) and
  * 16; no code was taken. Sleeping, waking, on_cpu and need_resched() are
  * the emulation of locks/sleep.h.
  *
@@ -300,7 +300,7 @@ const struct lb_lock_ops lb_lock_mutex_osq = {
 		"with 3.10-4.0 owner rule, wake in wait_lock; deviation: futex sleep",
 	.family = "sleep",
 	.kind = LB_LOCK_EXCL,
-	.flags = LB_LOCK_F_BLOCKING,
+	.flags = LB_LOCK_F_BLOCKING | LB_LOCK_F_PSHARED,
 	.lock_size = sizeof(struct mutex_osq),
 	.tctx_size = sizeof(struct lb_sleep_thread),
 	.init = mutex_osq_init,

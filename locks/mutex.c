@@ -7,7 +7,7 @@
  * Long's "Enable optimistic spinning of woken waiter" (4.10) and Peter
  * Zijlstra's "Fix mutex handoff" (4.11, the PICKUP flag). This is the
  * 4.11+ form with PICKUP (the 4.10 form had only WAITERS and HANDOFF).
- * Reimplemented from the description in algorithms.md section 6.3; no code
+ * Reimplemented from the published description cited here (lockbench(1), REFERENCES); no code
  * was taken. Sleeping, waking, on_cpu and need_resched() are the emulation
  * of locks/sleep.h.
  *
@@ -350,7 +350,7 @@ const struct lb_lock_ops lb_lock_mutex = {
 		"woken-waiter spinning, futex sleep",
 	.family = "sleep",
 	.kind = LB_LOCK_EXCL,
-	.flags = LB_LOCK_F_BLOCKING,
+	.flags = LB_LOCK_F_BLOCKING | LB_LOCK_F_PSHARED,
 	.lock_size = sizeof(struct mutex),
 	.tctx_size = sizeof(struct lb_sleep_thread),
 	.init = mutex_init,

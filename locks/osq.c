@@ -4,8 +4,8 @@
  *
  * Algorithm: the cancellable MCS queue of the Linux kernel's
  * kernel/locking/osq_lock.c (3.15+, Jason Low and Peter Zijlstra, from
- * Waiman Long's and Tim Chen's MCS work), reimplemented from the
- * description in algorithms.md section 4.2; no code was taken. It is the
+ * Waiman Long's and Tim Chen's MCS work), reimplemented from the published
+ * description; no code was taken. It is the
  * MCS lock of mcs.c (Mellor-Crummey and Scott 1991) with two changes: the
  * tail holds a CPU number (here tid + 1) instead of a pointer, and a waiter
  * can leave the queue ("unqueue") when it should stop spinning, in three
@@ -257,7 +257,7 @@ const struct lb_lock_ops lb_lock_osq = {
 	.desc = "optimistic spin queue (kernel 3.15+): MCS queue whose waiters leave on need_resched",
 	.family = "spin",
 	.kind = LB_LOCK_EXCL,
-	.flags = LB_LOCK_F_FIFO,
+	.flags = LB_LOCK_F_FIFO | LB_LOCK_F_PSHARED,
 	.lock_size = sizeof(struct osq_lock),
 	.tctx_size = sizeof(struct lb_osq_node),
 	.init = osq_init,

@@ -2,7 +2,8 @@
 /*
  * park.h - futex sleep and wake-up, the bottom layer (algorithms.md 1.5)
  *
- * The one FUTEX_WAIT/WAKE_PRIVATE wrapper of the locks, sleep while a word
+ * The one FUTEX_WAIT/WAKE wrapper of the locks (private, or shared while
+ * a --processes point runs: lb_futex_flags in lock.h), sleep while a word
  * holds a value, and the "park word" recipe for a sleeper whose condition
  * is not a single word (arm, re-check the condition, sleep; the waker
  * changes the condition, clears the word, wakes): what percpu-rwsem's wait
@@ -19,10 +20,11 @@
 #include <unistd.h>
 
 #include "base/lb-atomic.h"
+#include "lock.h"
 
 static inline long lb_futex(uint32_t *uaddr, int op, uint32_t val)
 {
-	return syscall(SYS_futex, uaddr, op | FUTEX_PRIVATE_FLAG, val, NULL, NULL, 0);
+	return syscall(SYS_futex, uaddr, op | lb_futex_flags, val, NULL, NULL, 0);
 }
 
 /* lb_futex_wait_while() - sleep until *w no longer holds @val */

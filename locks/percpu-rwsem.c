@@ -9,7 +9,7 @@
  * in a counter of their own CPU and touch no shared line while no writer
  * is about; a writer first switches every reader to the slow path and
  * waits for a grace period, then takes `block`, then waits for the sum of
- * the counters to reach 0. Reimplemented from algorithms.md section 11.1;
+ * the counters to reach 0. Reimplemented from the published description cited here;
  * no code was taken from the kernel. Userspace stand-ins:
  *   - per-CPU counters are per-thread counters (each in its thread's own
  *     area, summed by the writer over every thread);
@@ -554,7 +554,7 @@ const struct lb_lock_ops lb_lock_percpu_rwsem = {
 		"counts; deviations: membarrier for the grace period, timed exit grace period",
 	.family = "sleep",
 	.kind = LB_LOCK_RW,
-	.flags = LB_LOCK_F_BLOCKING,
+	.flags = LB_LOCK_F_BLOCKING | LB_LOCK_F_PSHARED,
 	.lock_size = sizeof(struct pcpu_rwsem),
 	.tctx_size = PCPU_INNER_OFF + LB_INNER_MAX_TCTX,
 	.init = percpu_rwsem_init,

@@ -37,6 +37,9 @@ const struct lb_lock_ops lb_lock_pthread_adaptive = {
 	.family = "sleep",
 	.kind = LB_LOCK_EXCL,
 	.flags = LB_LOCK_F_BLOCKING,
+	.unshared = "initialised PTHREAD_PROCESS_PRIVATE: glibc then uses private futexes, "
+		    "which do not wake a waiter in another process (use "
+		    "pthread-mutex-shared)",
 	.lock_size = sizeof(pthread_mutex_t),
 	.init = pthread_adaptive_init,
 	.fini = lb_pthread_mutex_fini,

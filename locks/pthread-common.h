@@ -17,8 +17,11 @@
 
 #include "lock.h"
 
-/* lb_pthread_mutex_init_type() - initialise a mutex of the given glibc type */
-static inline int lb_pthread_mutex_init_type(pthread_mutex_t *m, int type)
+/*
+ * lb_pthread_mutex_init_pshared() - initialise a mutex of the given glibc
+ * type, PTHREAD_PROCESS_PRIVATE or PTHREAD_PROCESS_SHARED (@pshared)
+ */
+static inline int lb_pthread_mutex_init_pshared(pthread_mutex_t *m, int type, int pshared)
 {
 	pthread_mutexattr_t a;
 	int rc;
@@ -27,9 +30,17 @@ static inline int lb_pthread_mutex_init_type(pthread_mutex_t *m, int type)
 		return -ENOMEM;
 	rc = pthread_mutexattr_settype(&a, type);
 	if (!rc)
+		rc = pthread_mutexattr_setpshared(&a, pshared);
+	if (!rc)
 		rc = pthread_mutex_init(m, &a);
 	pthread_mutexattr_destroy(&a);
 	return -rc;
+}
+
+/* lb_pthread_mutex_init_type() - a process-private mutex of the given glibc type */
+static inline int lb_pthread_mutex_init_type(pthread_mutex_t *m, int type)
+{
+	return lb_pthread_mutex_init_pshared(m, type, PTHREAD_PROCESS_PRIVATE);
 }
 
 static inline void lb_pthread_mutex_fini(void *lock)
@@ -65,8 +76,11 @@ static inline int lb_pthread_mutex_describe(void *lock, char *buf, size_t len)
 #endif
 }
 
-/* lb_pthread_rwlock_init_kind() - initialise an rwlock with a glibc preference */
-static inline int lb_pthread_rwlock_init_kind(pthread_rwlock_t *rw, int kind)
+/*
+ * lb_pthread_rwlock_init_pshared() - initialise an rwlock with a glibc
+ * preference, PTHREAD_PROCESS_PRIVATE or PTHREAD_PROCESS_SHARED (@pshared)
+ */
+static inline int lb_pthread_rwlock_init_pshared(pthread_rwlock_t *rw, int kind, int pshared)
 {
 	pthread_rwlockattr_t a;
 	int rc;
@@ -75,9 +89,17 @@ static inline int lb_pthread_rwlock_init_kind(pthread_rwlock_t *rw, int kind)
 		return -ENOMEM;
 	rc = pthread_rwlockattr_setkind_np(&a, kind);
 	if (!rc)
+		rc = pthread_rwlockattr_setpshared(&a, pshared);
+	if (!rc)
 		rc = pthread_rwlock_init(rw, &a);
 	pthread_rwlockattr_destroy(&a);
 	return -rc;
+}
+
+/* lb_pthread_rwlock_init_kind() - a process-private rwlock with a glibc preference */
+static inline int lb_pthread_rwlock_init_kind(pthread_rwlock_t *rw, int kind)
+{
+	return lb_pthread_rwlock_init_pshared(rw, kind, PTHREAD_PROCESS_PRIVATE);
 }
 
 static inline void lb_pthread_rwlock_fini(void *lock)

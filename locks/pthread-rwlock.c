@@ -43,6 +43,9 @@ const struct lb_lock_ops lb_lock_pthread_rwlock = {
 	.family = "sleep",
 	.kind = LB_LOCK_RW,
 	.flags = LB_LOCK_F_BLOCKING,
+	.unshared = "initialised PTHREAD_PROCESS_PRIVATE: glibc then uses private futexes, "
+		    "which do not wake a waiter in another process (use "
+		    "pthread-rwlock-shared)",
 	.lock_size = sizeof(pthread_rwlock_t),
 	.init = pthread_rwlock_lb_init,
 	.fini = lb_pthread_rwlock_fini,

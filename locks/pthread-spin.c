@@ -65,6 +65,8 @@ const struct lb_lock_ops lb_lock_pthread_spin = {
 	.desc = "glibc pthread_spinlock_t: test-and-test-and-set",
 	.family = "spin",
 	.kind = LB_LOCK_EXCL,
+	.unshared = "initialised PTHREAD_PROCESS_PRIVATE, which POSIX leaves undefined "
+		    "across processes",
 	.lock_size = sizeof(pthread_spinlock_t),
 	.init = pthread_spin_lb_init,
 	.fini = pthread_spin_lb_fini,

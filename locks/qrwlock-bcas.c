@@ -8,8 +8,8 @@
  * qrwlock: Don't contend with readers when setting _QW_WAITING", June
  * 2015: the "with patch" column of Long's 2015 qrwlock byte-cmpxchg posting). Everything else is
  * qrwlock-wcas's, from the same body in qrwlock-common.h; reimplemented
- * from algorithms.md section 8 (the byte cmpxchg needs section 1.2's
- * mixed-size option 1, which lb-atomic.h provides).
+ * from the published description (the byte cmpxchg needs a byte-sized
+ * atomic on a byte of the word, which lb-atomic.h provides).
  *
  * Lock word (cnts, 32 bits, 3.16-4.14 layout):
  *	 0- 7: writer byte: 0x00 none, 0x01 a writer waits, 0xff a writer holds it

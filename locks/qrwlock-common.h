@@ -7,7 +7,7 @@
  * kernel/locking/qrwlock.c). One 32-bit word holds a writer byte and a
  * reader count; contended readers and writers queue on a spinlock (the
  * "wait_lock"), which makes the lock fair apart from fast-path stealing.
- * Reimplemented from the description in algorithms.md section 8 (the
+ * Reimplemented from the published description cited here (lockbench(1), REFERENCES) (the
  * kernel's v3.16, v4.2, v4.3 and 4.15+ texts were the model; no code was
  * taken from them). The variants differ only where the kernel changed:
  *
@@ -488,7 +488,7 @@ static const struct lb_lock_option lb_qrw_options[] LB_UNUSED = {
 #define LB_QRWLOCK_OPS_FIELDS(pfx)							\
 	.family = "spin",								\
 	.kind = LB_LOCK_RW,								\
-	.flags = LB_LOCK_F_SIGSAFE_READ,						\
+	.flags = LB_LOCK_F_SIGSAFE_READ | LB_LOCK_F_PSHARED,				\
 	.lock_size = sizeof(struct lb_qrw),						\
 	.tctx_size = LB_INNER_MAX_TCTX,						\
 	.init = pfx##_init,								\

@@ -9,7 +9,7 @@
  * "w/o patch" column of Long's 2015 qrwlock byte-cmpxchg posting (LKML, June 2015, "locking/qrwlock: Don't
  * contend with readers when setting _QW_WAITING"). The body, shared with
  * qrwlock-bcas so that the two differ in that loop only, is in
- * qrwlock-common.h; reimplemented from algorithms.md section 8.
+ * qrwlock-common.h; reimplemented from the published description cited here.
  *
  * Lock word (cnts, 32 bits, 3.16-4.14 layout):
  *	 0- 7: writer byte: 0x00 none, 0x01 a writer waits, 0xff a writer holds it

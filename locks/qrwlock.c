@@ -8,8 +8,8 @@
  * its bias at once and waits only for a holding writer), the acquire and
  * relaxed orderings of 4.3+, and Will Deacon's 4.15 layout that moved
  * _QW_WAITING to bit 8 so that a writer announces itself with a plain
- * atomic OR. Body in qrwlock-common.h; reimplemented from algorithms.md
- * section 8.
+ * atomic OR. Body in qrwlock-common.h; reimplemented from the published
+ * description cited here.
  *
  * Lock word (cnts, 32 bits, 4.15+ layout):
  *	 0- 7: writer locked byte: 0x00 none, 0xff a writer holds it

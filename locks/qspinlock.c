@@ -11,7 +11,7 @@
  * `pending` option's default, `bts`) or the generic atomic fetch_or, which
  * x86 compilers build as a cmpxchg loop (`pending=cmpxchg`, 4.18-4.19 and
  * other architectures), and the fallback for more than four nesting
- * levels. Reimplemented from the description in algorithms.md section 5;
+ * levels. Reimplemented from the published description cited here (lockbench(1), REFERENCES);
  * no code was taken from the kernel. The word stays 4 bytes like the
  * ticket lock's, yet waiters queue MCS-style: a thread spins on at most
  * four spinlocks at once (task, softirq, hardirq, NMI), so (thread,
@@ -162,7 +162,7 @@ const struct lb_lock_ops lb_lock_qspinlock = {
 		"pending bit, MCS tail",
 	.family = "spin",
 	.kind = LB_LOCK_EXCL,
-	.flags = LB_LOCK_F_FIFO,
+	.flags = LB_LOCK_F_FIFO | LB_LOCK_F_PSHARED,
 	.lock_size = sizeof(struct qspinlock),
 	.tctx_size = QS_MAX_NODES * sizeof(struct qs_node),
 	.init = qs_init,

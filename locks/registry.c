@@ -9,9 +9,11 @@
 #include "config.h"
 
 #include <ctype.h>
+#include <linux/futex.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/parse.h"
 #include "registry.h"
 
 #define LB_LOCK(id) extern const struct lb_lock_ops lb_lock_##id;
@@ -24,24 +26,83 @@ static const struct lb_lock_ops *const lb_locks[] = {
 #undef LB_LOCK
 };
 
+/* lock.h: private futexes, until a --processes point says otherwise */
+int lb_futex_flags = FUTEX_PRIVATE_FLAG;
+
 static const char *const families[] = { "spin", "sleep", "rw", "numa", "kernel", "peer", "all", NULL };
+
+/*
+ * The dynamic part, after the built-in locks: the locks of --lock-plugin
+ * (plugin.c) and the lock instances of --lock=NAME:OPT=V (a copy of a
+ * lock's ops under the instance's name, with option values of its own).
+ */
+struct lb_dyn_lock {
+	const struct lb_lock_ops *ops;
+	const char *plugin;			/* the plugin's path, or NULL */
+	const struct lb_lock_ops *base;		/* an instance's lock, or NULL */
+};
+
+static struct lb_dyn_lock *dyn;
+static unsigned ndyn;
 
 unsigned lb_lock_count(void)
 {
-	return LB_ARRAY_SIZE(lb_locks);
+	return LB_ARRAY_SIZE(lb_locks) + ndyn;
 }
 
 const struct lb_lock_ops *lb_lock_at(unsigned i)
 {
-	return i < LB_ARRAY_SIZE(lb_locks) ? lb_locks[i] : NULL;
+	if (i < LB_ARRAY_SIZE(lb_locks))
+		return lb_locks[i];
+	i -= LB_ARRAY_SIZE(lb_locks);
+	return i < ndyn ? dyn[i].ops : NULL;
 }
 
 const struct lb_lock_ops *lb_lock_find(const char *name)
 {
-	for (unsigned i = 0; i < LB_ARRAY_SIZE(lb_locks); i++)
-		if (strcmp(lb_locks[i]->name, name) == 0)
-			return lb_locks[i];
+	for (unsigned i = 0; i < lb_lock_count(); i++)
+		if (strcmp(lb_lock_at(i)->name, name) == 0)
+			return lb_lock_at(i);
 	return NULL;
+}
+
+static const struct lb_dyn_lock *dyn_of(const struct lb_lock_ops *ops)
+{
+	for (unsigned i = 0; i < ndyn; i++)
+		if (dyn[i].ops == ops)
+			return &dyn[i];
+	return NULL;
+}
+
+const char *lb_lock_plugin(const struct lb_lock_ops *ops)
+{
+	const struct lb_dyn_lock *d = dyn_of(ops);
+
+	return d ? d->plugin : NULL;
+}
+
+const struct lb_lock_ops *lb_lock_instance_of(const struct lb_lock_ops *ops)
+{
+	const struct lb_dyn_lock *d = dyn_of(ops);
+
+	return d ? d->base : NULL;
+}
+
+static int check_one(const struct lb_lock_ops *o, unsigned i, FILE *err);
+
+int lb_lock_add(const struct lb_lock_ops *ops, const char *plugin, const struct lb_lock_ops *base,
+		FILE *err)
+{
+	struct lb_dyn_lock *grown;
+
+	if (!base && check_one(ops, lb_lock_count(), err))
+		return -1;
+	grown = realloc(dyn, (ndyn + 1) * sizeof(*dyn));
+	if (!grown)
+		return -1;
+	dyn = grown;
+	dyn[ndyn++] = (struct lb_dyn_lock){ .ops = ops, .plugin = plugin, .base = base };
+	return 0;
 }
 
 bool lb_lock_is_family(const char *name)
@@ -54,7 +115,7 @@ bool lb_lock_is_family(const char *name)
 
 bool lb_lock_in_family(const struct lb_lock_ops *ops, const char *fam)
 {
-	if (ops->flags & LB_LOCK_F_HIDDEN)
+	if ((ops->flags & LB_LOCK_F_HIDDEN) || lb_lock_instance_of(ops))
 		return false;
 	if (strcmp(fam, "all") == 0)
 		return true;
@@ -65,49 +126,21 @@ bool lb_lock_in_family(const struct lb_lock_ops *ops, const char *fam)
 	return strcmp(ops->family, fam) == 0;
 }
 
-/* Levenshtein distance, for "did you mean" (fio does the same for options). */
-static unsigned edit_distance(const char *a, const char *b)
-{
-	size_t la = strlen(a), lb = strlen(b);
-	unsigned row[64];
-
-	if (lb >= LB_ARRAY_SIZE(row))
-		return 1000;
-	for (size_t j = 0; j <= lb; j++)
-		row[j] = j;
-	for (size_t i = 1; i <= la; i++) {
-		unsigned diag = row[0];
-
-		row[0] = i;
-		for (size_t j = 1; j <= lb; j++) {
-			unsigned up = row[j];
-			unsigned best = diag + (a[i - 1] != b[j - 1]);
-
-			if (up + 1 < best)
-				best = up + 1;
-			if (row[j - 1] + 1 < best)
-				best = row[j - 1] + 1;
-			row[j] = best;
-			diag = up;
-		}
-	}
-	return row[lb];
-}
-
 const char *lb_lock_nearest(const char *name)
 {
 	const char *best = NULL;
 	unsigned bestd = 4;	/* suggest only close names */
 
-	for (unsigned i = 0; i < LB_ARRAY_SIZE(lb_locks); i++) {
+	for (unsigned i = 0; i < lb_lock_count(); i++) {
+		const struct lb_lock_ops *o = lb_lock_at(i);
 		unsigned d;
 
-		if (lb_locks[i]->flags & LB_LOCK_F_HIDDEN)
+		if ((o->flags & LB_LOCK_F_HIDDEN) || lb_lock_instance_of(o))
 			continue;
-		d = edit_distance(name, lb_locks[i]->name);
+		d = lb_edit_distance(name, o->name);
 		if (d < bestd) {
 			bestd = d;
-			best = lb_locks[i]->name;
+			best = o->name;
 		}
 	}
 	return best;
@@ -115,11 +148,12 @@ const char *lb_lock_nearest(const char *name)
 
 const char *lb_lock_flags_str(const struct lb_lock_ops *ops, char *buf, size_t len)
 {
-	snprintf(buf, len, "%c%c%c%c",
+	snprintf(buf, len, "%c%c%c%c%c",
 		 ops->flags & LB_LOCK_F_BLOCKING ? 'B' : '-',
 		 ops->flags & LB_LOCK_F_FIFO ? 'F' : '-',
 		 (ops->trylock || ops->read_trylock) ? 'T' : '-',
-		 ops->flags & LB_LOCK_F_SIGSAFE_READ ? 'S' : '-');
+		 ops->flags & LB_LOCK_F_SIGSAFE_READ ? 'S' : '-',
+		 ops->flags & LB_LOCK_F_PSHARED ? 'P' : '-');
 	return buf;
 }
 
@@ -129,10 +163,10 @@ void lb_lock_list(FILE *f)
 
 	fprintf(f, "%-18s %-5s %-7s %-5s %-11s %s\n",
 		"name", "kind", "family", "flags", "available", "description");
-	for (unsigned i = 0; i < LB_ARRAY_SIZE(lb_locks); i++) {
-		const struct lb_lock_ops *o = lb_locks[i];
+	for (unsigned i = 0; i < lb_lock_count(); i++) {
+		const struct lb_lock_ops *o = lb_lock_at(i);
 
-		if (o->flags & LB_LOCK_F_HIDDEN)
+		if ((o->flags & LB_LOCK_F_HIDDEN) || lb_lock_instance_of(o))
 			continue;
 		fprintf(f, "%-18s %-5s %-7s %-5s %-11s %s", o->name,
 			o->kind == LB_LOCK_RW ? "rw" : "excl", o->family,
@@ -140,10 +174,12 @@ void lb_lock_list(FILE *f)
 			o->unavailable ? "no" : "yes", o->desc);
 		if (o->unavailable)
 			fprintf(f, " [unavailable: %s]", o->unavailable);
+		if (lb_lock_plugin(o))
+			fprintf(f, " [plugin: %s]", lb_lock_plugin(o));
 		fputc('\n', f);
 	}
 	fprintf(f, "\nflags: B may sleep (futex), F FIFO hand-over, T has trylock, "
-		   "S signal-safe read side\n"
+		   "S signal-safe read side,\n       P may be shared by processes (--processes)\n"
 		   "families for --lock: spin sleep rw numa kernel peer all\n");
 }
 
@@ -151,10 +187,12 @@ void lb_lock_names(FILE *f)
 {
 	bool first = true;
 
-	for (unsigned i = 0; i < LB_ARRAY_SIZE(lb_locks); i++) {
-		if (lb_locks[i]->flags & LB_LOCK_F_HIDDEN)
+	for (unsigned i = 0; i < lb_lock_count(); i++) {
+		const struct lb_lock_ops *o = lb_lock_at(i);
+
+		if ((o->flags & LB_LOCK_F_HIDDEN) || lb_lock_instance_of(o))
 			continue;
-		fprintf(f, "%s%s", first ? "" : " ", lb_locks[i]->name);
+		fprintf(f, "%s%s", first ? "" : " ", o->name);
 		first = false;
 	}
 }
@@ -186,58 +224,66 @@ static bool valid_name(const char *s)
 		}							\
 	} while (0)
 
+/* check_one() - the contract check of @o, registry entry @i (the entries before it are checked against) */
+static int check_one(const struct lb_lock_ops *o, unsigned i, FILE *err)
+{
+	int bad = 0;
+	unsigned nctr = 0;
+
+	CHECK(valid_name(o->name), "name must match [a-z0-9-]+ (a '.' only between digits)");
+	CHECK(!lb_lock_is_family(o->name), "name collides with a family selector");
+	for (unsigned j = 0; j < i; j++)
+		CHECK(!o->name || strcmp(o->name, lb_lock_at(j)->name) != 0, "duplicate name");
+	CHECK(o->desc && *o->desc, "no description");
+	CHECK(o->family && (strcmp(o->family, "spin") == 0 || strcmp(o->family, "sleep") == 0 ||
+			    strcmp(o->family, "numa") == 0 ||
+			    strcmp(o->family, "kernel") == 0 || strcmp(o->family, "peer") == 0 ||
+			    strcmp(o->family, "harness") == 0),
+	      "family must be spin, sleep, numa, kernel, peer or harness");
+	if (o->counters)
+		while (o->counters[nctr])
+			nctr++;
+	CHECK(nctr <= LB_LOCK_MAX_COUNTERS, "more than %d counters", LB_LOCK_MAX_COUNTERS);
+	CHECK(!(o->counters_max >> nctr), "counters_max names a counter that is not declared");
+	for (unsigned k = 0; o->options && o->options[k].name; k++) {
+		const struct lb_lock_option *op = &o->options[k];
+
+		CHECK(valid_name(op->name), "option name must match [a-z0-9-]+");
+		CHECK(op->help && *op->help, "option %s has no help", op->name);
+		if (op->type == LB_LOCK_OPT_U64) {
+			CHECK(op->min <= op->def && op->def <= op->max,
+			      "option %s: need min <= default <= max", op->name);
+		} else {
+			unsigned nv = 0;
+
+			while (op->values && op->values[nv])
+				nv++;
+			CHECK(nv > 0 && op->def < nv, "option %s: bad enum values", op->name);
+		}
+	}
+	CHECK(!(o->flags & LB_LOCK_F_PSHARED) != !(o->unshared && *o->unshared),
+	      "needs LB_LOCK_F_PSHARED or a reason in .unshared, not both");
+	if (o->unavailable)
+		return bad;
+	CHECK(o->init && o->lock && o->unlock, "init, lock and unlock are required");
+	CHECK(o->lock_size > 0, "lock_size is 0");
+	CHECK(!o->write_subscribe == !o->write_trylock_subscribed &&
+	      !o->write_subscribe == !o->write_unsubscribe,
+	      "writer subscription needs all three verbs or none");
+	if (o->kind == LB_LOCK_RW)
+		CHECK(o->read_lock && o->read_unlock, "RW lock without read_lock/read_unlock");
+	else
+		CHECK(!o->read_lock && !o->read_unlock && !o->read_trylock,
+		      "exclusive lock with read verbs");
+	return bad;
+}
+
 int lb_lock_registry_check(FILE *err)
 {
 	int bad = 0;
 
-	for (unsigned i = 0; i < LB_ARRAY_SIZE(lb_locks); i++) {
-		const struct lb_lock_ops *o = lb_locks[i];
-		unsigned nctr = 0;
-
-		CHECK(valid_name(o->name), "name must match [a-z0-9-]+ (a '.' only between digits)");
-		CHECK(!lb_lock_is_family(o->name), "name collides with a family selector");
-		for (unsigned j = 0; j < i; j++)
-			CHECK(strcmp(o->name, lb_locks[j]->name) != 0, "duplicate name");
-		CHECK(o->desc && *o->desc, "no description");
-		CHECK(o->family && (strcmp(o->family, "spin") == 0 || strcmp(o->family, "sleep") == 0 ||
-				    strcmp(o->family, "numa") == 0 ||
-				    strcmp(o->family, "kernel") == 0 || strcmp(o->family, "peer") == 0 ||
-				    strcmp(o->family, "harness") == 0),
-		      "family must be spin, sleep, numa, kernel, peer or harness");
-		if (o->counters)
-			while (o->counters[nctr])
-				nctr++;
-		CHECK(nctr <= LB_LOCK_MAX_COUNTERS, "more than %d counters", LB_LOCK_MAX_COUNTERS);
-		CHECK(!(o->counters_max >> nctr), "counters_max names a counter that is not declared");
-		for (unsigned k = 0; o->options && o->options[k].name; k++) {
-			const struct lb_lock_option *op = &o->options[k];
-
-			CHECK(valid_name(op->name), "option name must match [a-z0-9-]+");
-			CHECK(op->help && *op->help, "option %s has no help", op->name);
-			if (op->type == LB_LOCK_OPT_U64) {
-				CHECK(op->min <= op->def && op->def <= op->max,
-				      "option %s: need min <= default <= max", op->name);
-			} else {
-				unsigned nv = 0;
-
-				while (op->values && op->values[nv])
-					nv++;
-				CHECK(nv > 0 && op->def < nv, "option %s: bad enum values", op->name);
-			}
-		}
-		if (o->unavailable)
-			continue;
-		CHECK(o->init && o->lock && o->unlock, "init, lock and unlock are required");
-		CHECK(o->lock_size > 0, "lock_size is 0");
-		CHECK(!o->write_subscribe == !o->write_trylock_subscribed &&
-		      !o->write_subscribe == !o->write_unsubscribe,
-		      "writer subscription needs all three verbs or none");
-		if (o->kind == LB_LOCK_RW)
-			CHECK(o->read_lock && o->read_unlock, "RW lock without read_lock/read_unlock");
-		else
-			CHECK(!o->read_lock && !o->read_unlock && !o->read_trylock,
-			      "exclusive lock with read verbs");
-	}
+	for (unsigned i = 0; i < LB_ARRAY_SIZE(lb_locks); i++)
+		bad += check_one(lb_locks[i], i, err);
 	return bad;
 }
 

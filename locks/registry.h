@@ -35,6 +35,29 @@ void lb_lock_names(FILE *f);
  * Return: number of problems found (0 when the table is sound).
  */
 int lb_lock_registry_check(FILE *err);
+/**
+ * lb_lock_add() - add a lock to the registry's dynamic part, after the built-in ones
+ * @ops:    the lock; it must live as long as the process
+ * @plugin: the path of the plugin it came from, or NULL
+ * @base:   for a lock instance (--lock=NAME:OPT=V), the lock it is an instance
+ *          of: not listed, in no family, not checked again; NULL otherwise
+ * @err:    stream for the contract check's lines (one per problem)
+ *
+ * Return: 0, or -1 when @ops breaks the contract (as lb_lock_registry_check()).
+ */
+int lb_lock_add(const struct lb_lock_ops *ops, const char *plugin, const struct lb_lock_ops *base,
+		FILE *err);
+/* lb_lock_plugin() - the plugin @ops was loaded from, or NULL for a built-in lock */
+const char *lb_lock_plugin(const struct lb_lock_ops *ops);
+/* lb_lock_instance_of() - the lock the instance @ops is made of, or NULL if not an instance */
+const struct lb_lock_ops *lb_lock_instance_of(const struct lb_lock_ops *ops);
+/**
+ * lb_plugin_load() - dlopen @path and register its locks (plugin.c)
+ *
+ * Return: 0, or -1 with one line in @why (not found, not a plugin, another
+ * ABI version, a lock that breaks the contract or whose name is taken).
+ */
+int lb_plugin_load(const char *path, char *why, size_t len);
 /* lb_lock_flags_str() - short flag letters for listings: B blocking, F fifo, S signal-safe read, T trylock */
 const char *lb_lock_flags_str(const struct lb_lock_ops *ops, char *buf, size_t len);
 

@@ -5,7 +5,7 @@
  * The kernel's optimistic spinners (OSQ, the mutex and rwsem owner spin)
  * stop when the scheduler wants the CPU back. A userspace thread cannot
  * ask, so lockbench gives each spin a budget of time, about one scheduler
- * tick by default (algorithms.md section 1.6), and reads the cycle counter
+ * tick by default, and reads the cycle counter
  * only every 64 checks so the check stays cheap. The budget is a lock
  * option wherever a lock spins this way, so that tests can make it short
  * enough to exercise the give-up paths.

@@ -8,7 +8,7 @@
  * writer takes the whole bias, and a failed attempt gives its share back
  * and spins until the counter says the attempt could succeed. The
  * reference baseline qrwlock replaced. Reimplemented from the description
- * in algorithms.md section 10; no code was taken from the kernel.
+ * in the published description; no code was taken from the kernel.
  *
  * Lock word (a signed 32-bit counter):
  *	 0-31: RW_LOCK_BIAS - readers - RW_LOCK_BIAS * writer,
@@ -176,7 +176,7 @@ const struct lb_lock_ops lb_lock_rwlock_bias = {
 	.desc = "x86 rwlock before qrwlock (RW_LOCK_BIAS counter): reader-preferring, undo and retry",
 	.family = "spin",
 	.kind = LB_LOCK_RW,
-	.flags = LB_LOCK_F_SIGSAFE_READ,	/* readers spin only; recursive reads always get in */
+	.flags = LB_LOCK_F_SIGSAFE_READ | LB_LOCK_F_PSHARED, /* readers spin only; recursive reads always get in */
 	.lock_size = sizeof(struct rwlock_bias),
 	.init = rwlock_bias_init,
 	.lock = rwlock_bias_lock,

@@ -6,7 +6,7 @@
  * rwsem that Waiman Long's July 2018 "locking/rwsem: Exit read lock
  * slowpath if queue empty & no writer" changed (rwsem-qexit is this lock
  * plus that patch). On top of 3.16's writer spinning (rwsem-wspin) it has
- * what 4.1-4.18 added, as algorithms.md sections 7.2, 7.4 and 16 describe
+ * what 4.1-4.18 added, as the kernel's history of the file shows
  * them (no code was taken):
  *   - the reader-owned marker: down_read() stores RWSEM_READER_OWNED into
  *     the owner field when it is not there already (and the waker that

@@ -2,7 +2,7 @@
 /*
  * rwsem-common.c - slow paths of the xadd-era rwsem (see rwsem-common.h)
  *
- * Reimplemented from the descriptions in algorithms.md sections 7.1 to 7.4
+ * Reimplemented from the published descriptions of each era
  * (kernel/locking/rwsem-xadd.c of 3.10 to 4.20, and Waiman Long's 2014
  * series, Long's 2014 rwsem-spinning posting); no code was taken. What each feature bit changes:
  *

@@ -7,7 +7,7 @@
  * file names its point with a set of feature bits and documents it. The
  * count layout, the fast paths (inline here, so each lock's measured loop
  * inlines them), the queueing slow paths, __rwsem_do_wake() and the
- * optimistic spinning live in rwsem-common.c; see algorithms.md section 7.
+ * optimistic spinning live in rwsem-common.c.
  *
  * Count (64 bits, signed):
  *	bits  0-31: active part - readers holding or trying, plus a writer
@@ -237,7 +237,7 @@ static inline bool lb_rwx_write_trylock(void *lock, struct lb_tctx *t)
 #define LB_RWX_OPS_RL(loopfn, rl)					\
 	.family = "sleep",						\
 	.kind = LB_LOCK_RW,						\
-	.flags = LB_LOCK_F_BLOCKING,					\
+	.flags = LB_LOCK_F_BLOCKING | LB_LOCK_F_PSHARED,		\
 	.lock_size = sizeof(struct lb_rwx),				\
 	.tctx_size = sizeof(struct lb_sleep_thread),			\
 	.thread_init = lb_rwx_thread_init,				\

@@ -13,8 +13,8 @@
  * stream of readers after one writer keeps seeing a transiently negative
  * count and serialises on the wait_lock; with the change, a reader that
  * finds the queue empty and count >= 0 once it holds the wait_lock just
- * keeps the read lock its fast path took. Reimplemented from the
- * description in algorithms.md section 7.4; no code was taken. The shared
+ * keeps the read lock its fast path took. Reimplemented from the published
+ * description; no code was taken. The shared
  * code is rwsem-common.{h,c} with RWX_WSPIN | RWX_V418 | RWX_QEXIT.
  *
  * Lock word: as rwsem-4.18 (count, wait list, wait_lock, OSQ tail, owner

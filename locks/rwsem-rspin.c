@@ -5,7 +5,7 @@
  * Algorithm: rwsem-wspin plus the series "locking/rwsem: enable reader
  * opt-spinning & writer respin" (Waiman Long, LKML, August 2014, on
  * 3.16-rc7; the 2014 rwsem-spinning posting's "After patch"), not merged in this form.
- * Reimplemented from the description in algorithms.md section 7.3, itself
+ * Reimplemented from the published description cited here (lockbench(1), REFERENCES), itself
  * read from the cover letter and a 3.16/3.17-era tree that carried the
  * behavioural patches; no code was taken. The shared code is
  * rwsem-common.{h,c} with RWX_WSPIN | RWX_RSPIN. Behaviour relative to

@@ -7,7 +7,7 @@
  * rwsem-xadd.c of 3.16): writers record themselves as owner, and a writer
  * that misses the fast path first spins at the head of the OSQ while that
  * owner runs. This is the 2014 rwsem-spinning posting's "Before patch" (3.16-rc7). Reimplemented
- * from the description in algorithms.md section 7.2, with 3.16's
+ * from the published description, with 3.16's
  * conservative start check (spin only when a running owner is recorded);
  * the 4.0 refinement and 4.2's wake suppression are not in it. No code
  * was taken. The shared code is rwsem-common.{h,c} with RWX_WSPIN.

@@ -5,7 +5,7 @@
  * Algorithm: David Howells' xadd rw_semaphore with the slow path Michel
  * Lespinasse rewrote for 3.10 (writer lock stealing, readers granted in
  * batches), kernel/locking/rwsem-xadd.c and asm-generic/rwsem.h as of
- * 3.15. Reimplemented from the description in algorithms.md section 7.1;
+ * 3.15. Reimplemented from the published description cited here (lockbench(1), REFERENCES);
  * no code was taken. The count, the fast paths and the slow paths are the
  * shared ones of rwsem-common.{h,c} with no feature bit set; sleeping and
  * waking are the emulation of locks/sleep.h.

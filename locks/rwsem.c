@@ -16,8 +16,8 @@
  * (rwsem_cond_wake_waiter()), and the handoff bit belongs to the first
  * waiter (handoff_set), which then spins on the owner before it sleeps.
  * We chose reader stealing over the 5.3-5.10 reader spinning. This is the
- * rwsem the spec's default experiment runs. Reimplemented from the
- * description in algorithms.md section 7.5; no code was taken. Sleeping,
+ * rwsem the default experiment runs. Reimplemented from the published
+ * description; no code was taken. Sleeping,
  * waking, on_cpu and need_resched() are the emulation of locks/sleep.h.
  *
  * Lock word:
@@ -696,7 +696,7 @@ const struct lb_lock_ops lb_lock_rwsem = {
 		"reader lock stealing, phase-fair wake-ups",
 	.family = "sleep",
 	.kind = LB_LOCK_RW,
-	.flags = LB_LOCK_F_BLOCKING,
+	.flags = LB_LOCK_F_BLOCKING | LB_LOCK_F_PSHARED,
 	.lock_size = sizeof(struct rwsem),
 	.tctx_size = sizeof(struct lb_sleep_thread),
 	.init = rwsem_init,

@@ -2,8 +2,8 @@
 /*
  * sleep.c - park words, wake queues and the wait_lock of the sleeping locks
  *
- * See sleep.h for what is emulated and why (algorithms.md sections 1.5
- * and 1.6). The ordering arguments live here.
+ * See sleep.h for what is emulated and why (futex sleep, "owner
+ * running", need_resched). The ordering arguments live here.
  *
  * Lost wake-ups. A waiter sets its park word to 1 with a full barrier
  * (lb_set_state_sleeping), then re-checks the lock state, then sleeps in

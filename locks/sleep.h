@@ -5,8 +5,8 @@
  * The kernel's mutex and rwsem sleep in schedule() and are woken with
  * wake_up_process(); their optimistic spinners look at the owner's on_cpu
  * and stop when need_resched() says so. This file is the one place where
- * lockbench emulates those pieces, after algorithms.md sections 1.5 and
- * 1.6 (no code was taken from the kernel):
+ * lockbench emulates those pieces, after the kernel's
+ * scheduler (no code was taken from the kernel):
  *
  * - struct lb_task, one per thread per lock (the thread's task_struct, as
  *   far as a lock needs one): a 32-bit park word for futex(2), the
@@ -233,8 +233,8 @@ struct lb_wait_lock_mem {
  *
  * The kernel's struct mutex and struct rw_semaphore are each under one
  * 64-byte line on x86-64, so that the OSQ tail, the wait_lock and the
- * wait list share the line that fast-path lockers and owner spinners read
- * (algorithms.md 16). A model therefore declares its words (count, owner,
+ * wait list share the line that fast-path lockers and owner spinners read.
+ * A model therefore declares its words (count, owner,
  * wait_lock, wait_list, osq) itself, in its kernel's field order, in its
  * first line, and this struct after them on a line of its own
  * (LB_ALIGNED): written once at init, read by everyone afterwards, never

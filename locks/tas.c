@@ -86,6 +86,7 @@ const struct lb_lock_ops lb_lock_tas = {
 	.desc = "test-and-set spinlock: xchg until the old value is 0 (Anderson 1990)",
 	.family = "spin",
 	.kind = LB_LOCK_EXCL,
+	.flags = LB_LOCK_F_PSHARED,
 	.lock_size = sizeof(struct tas),
 	.init = tas_init,
 	.lock = tas_lock,

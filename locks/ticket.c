@@ -7,8 +7,8 @@
  * 9(1), 1991, section 2.2) in the form Nick Piggin gave it for x86 in
  * Linux 2.6.25: both counters share one 32-bit word, a single xadd takes a
  * ticket and reads the head at once, and the owner releases with a plain
- * (non-locked) increment of the head half. Reimplemented from the
- * description in algorithms.md section 2 (arch/x86/include/asm/spinlock.h
+ * (non-locked) increment of the head half. Reimplemented from the published
+ * description (arch/x86/include/asm/spinlock.h
  * of the 3.x series was the model; no code was taken from it).
  *
  * Lock word (32 bits, little-endian sub-objects):
@@ -140,7 +140,7 @@ const struct lb_lock_ops lb_lock_ticket = {
 	.desc = "x86 ticket spinlock (2.6.25-4.1): one-word xadd, half-word unlock, FIFO",
 	.family = "spin",
 	.kind = LB_LOCK_EXCL,
-	.flags = LB_LOCK_F_FIFO,
+	.flags = LB_LOCK_F_FIFO | LB_LOCK_F_PSHARED,
 	.lock_size = sizeof(struct ticket),
 	.init = ticket_init,
 	.lock = ticket_lock,

@@ -156,6 +156,7 @@ const struct lb_lock_ops lb_lock_ttas = {
 	.desc = "test-and-test-and-set with exponential backoff (Rudolph & Segall 1984, MCS 1991)",
 	.family = "spin",
 	.kind = LB_LOCK_EXCL,
+	.flags = LB_LOCK_F_PSHARED,
 	.lock_size = sizeof(struct ttas),
 	.init = ttas_init,
 	.lock = ttas_lock,

@@ -6,8 +6,8 @@
  * 4.1, a qspinlock from 4.2) and percpu-rwsem guards its wait queue with a
  * raw spinlock. lockbench builds both from its own spinlocks (inner.h); the
  * option --<lock>-wait-lock=NAME chooses which, and its value is reported
- * with every result (CSV and JSON lock_options), as algorithms.md sections
- * 1.5 and 8 ask.
+ * with every result (CSV and JSON lock_options), since the wait_lock's
+ * kind moves the results.
  *
  * The sleeping locks' wait_lock (sleep.h) is chosen the same way. Each
  * lock's default is the spinlock of the kernel era it models: a ticket lock

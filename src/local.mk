@@ -10,6 +10,7 @@ liblockbench_a_SOURCES += \
 	src/base/parse.c src/base/parse.h \
 	src/base/clock.c src/base/clock.h \
 	src/machine/topology.c src/machine/topology.h \
+	src/machine/hygiene.c src/machine/hygiene.h \
 	src/measure/hist.c src/measure/hist.h \
 	src/measure/statistics.c src/measure/statistics.h \
 	src/measure/c2c.c src/measure/c2c.h \
@@ -17,6 +18,7 @@ liblockbench_a_SOURCES += \
 	src/kernel/trace.c src/kernel/trace.h \
 	src/harness/harness.c src/harness/harness.h src/harness/point.h src/harness/loop.h \
 	src/harness/worker.h src/harness/watch.c src/harness/collect.c src/harness/validate.c \
+	src/harness/process.c src/harness/process.h \
 	src/harness/roles.c src/harness/roles.h \
 	src/harness/figures.c src/harness/figures.h \
 	src/plan/configuration.h src/plan/plan.c src/plan/plan.h \
@@ -29,4 +31,5 @@ liblockbench_a_SOURCES += \
 	src/output/json.c src/output/latency.c src/output/compare.c src/output/aim7.c \
 	src/cli/options.c src/cli/options.h \
 	src/cli/table.h src/cli/rules.c src/cli/help.c \
-	src/cli/baseline.c src/cli/baseline.h
+	src/cli/baseline.c src/cli/baseline.h src/cli/instance.c \
+	src/cli/report.c src/cli/report.h

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "cli/baseline.h"
+#include "cli/report.h"
 #include "base/clock.h"
 #include "base/log.h"
 #include "cli/options.h"
@@ -20,22 +21,36 @@
 #include "output/file.h"
 #include "locks/registry.h"
 #include "plan/run.h"
+#include "machine/hygiene.h"
 #include "machine/topology.h"
 #include "kernel/trace.h"
 
-static char tmp_path[4096];	/* the output's temporary file, while it exists */
+/*
+ * The output's temporary file: its name is formatted while tmp_live is 0,
+ * and tmp_live says when it exists, so that the handler never unlinks a
+ * half-written name (which could be the target's own).
+ */
+static char tmp_path[4096];
+static volatile sig_atomic_t tmp_live;
+/* lb_run_all() is running: Ctrl-C and SIGTERM stop it and keep what finished */
+static volatile sig_atomic_t running;
 
 static void remove_tmp(void)
 {
-	if (tmp_path[0])
+	if (tmp_live)
 		unlink(tmp_path);
-	tmp_path[0] = '\0';
+	tmp_live = 0;
 }
 
 static void on_signal(int sig)
 {
-	/* async-signal-safe: unlink, the lb_at_signal() clean-ups (rmdir, close) and _exit */
-	if (tmp_path[0])
+	if (running && (sig == SIGINT || sig == SIGTERM) && !lb_stop_requested) {
+		lb_stop_requested = sig;	/* the point stops; main writes what finished */
+		return;
+	}
+	/* async-signal-safe: write, unlink, the lb_at_signal() clean-ups (rmdir, close), _exit */
+	lb_run_progress_erase();
+	if (tmp_live)
 		unlink(tmp_path);
 	lb_signal_cleanup();
 	_exit(128 + sig);
@@ -64,13 +79,30 @@ static int write_atomically(const char *path, const char *buf, size_t len)
 	return lb_output_write_file(path, buf, len);
 }
 
-/* Will any point of the run find its counterpart in the baseline? */
-static bool baseline_matches(const struct lb_points *pts, const struct lb_baseline *b)
+/*
+ * --baseline: its points against this run's (exit 2 on a difference unless
+ * --baseline-loose), and its machine against this one: another is a warning,
+ * and @machine says which (printed above the comparison); "" when the same.
+ */
+static void check_baseline(const struct lb_config *cfg, const struct lb_points *pts,
+			   const struct lb_baseline *b, char *machine, size_t mlen)
 {
-	for (unsigned i = 0; i < pts->n; i++)
-		if (lb_baseline_has(b, &pts->v[i]))
-			return true;
-	return false;
+	struct lb_report here;
+	char why[1600];
+
+	machine[0] = '\0';
+	if (!cfg->baseline)
+		return;
+	if (lb_baseline_check(b, pts, cfg->baseline_loose, why, sizeof(why)))
+		lb_die(LB_EXIT_USAGE, "--baseline=%s: %s", cfg->baseline, why);
+	memset(&here, 0, sizeof(here));
+	lb_report_fill_host(&here);
+	if (lb_baseline_machine(b, here.host, here.kernel, lb_topo_info()->cpu_model, machine, mlen))
+		lb_warn("--baseline=%s was measured on another machine (%s); this run: host %s, "
+			"kernel %s, CPU %s", cfg->baseline, machine, here.host, here.kernel,
+			lb_topo_info()->cpu_model);
+	else
+		machine[0] = '\0';
 }
 
 /* Before anything: the registry's contract, and the clean-up on every way out. */
@@ -110,8 +142,15 @@ static void plan_setup(struct lb_plan *plan)
 	}
 	lb_domains_note(cfg, &plan->domains);
 	if (lb_threads_expand(cfg->telems, cfg->ntelems, plan->npus, &plan->threads, &plan->tgroup,
-			      &plan->nthreads, why, sizeof(why)))
-		lb_die(LB_EXIT_USAGE, "--threads: %s", why);
+			      &plan->nthreads, why, sizeof(why))) {
+		char list[256] = "";
+		size_t l = 0;
+
+		for (unsigned i = 0; i < cfg->ntelems && l < sizeof(list); i++)
+			l += (size_t)snprintf(list + l, sizeof(list) - l, "%s%s", i ? "," : "",
+					      cfg->telems[i].text);
+		lb_die(LB_EXIT_USAGE, "--threads=%s: %s", list, why);
+	}
 	if (lb_plan_roles(plan))
 		lb_die(LB_EXIT_RUNTIME, "out of memory");
 	if (cfg->lock_node >= 0 && !lb_topo_numa_valid(cfg->lock_node))
@@ -129,11 +168,71 @@ static void make_points(const struct lb_plan *plan, struct lb_points *pts)
 		lb_die(LB_EXIT_RUNTIME, "out of memory for the points of the run");
 }
 
+/* Threads on SMT siblings share a core's pipeline: the figures are not the lock's alone. */
+static void warn_smt(const struct lb_plan *plan)
+{
+	unsigned most = 0, at = 0;
+	int pair[2] = { -1, -1 }, pr[2];
+
+	if (plan->cfg->place == LB_PLACE_NONE)
+		return;
+	for (unsigned k = 0; k < plan->nthreads; k++) {
+		unsigned n = lb_smt_shared(plan->pus, plan->npus, plan->threads[k], pr);
+
+		if (n > most) {
+			most = n;
+			at = plan->threads[k];
+			pair[0] = pr[0];
+			pair[1] = pr[1];
+		}
+	}
+	if (most)
+		lb_warn("threads share a core: at %u threads, %u run on SMT siblings (e.g. CPUs %d and "
+			"%d), so each gets part of a core and the figures are not the lock's alone",
+			at, most, pair[0], pair[1]);
+}
+
+/* Other work on the placement's CPUs during the start-up takes time from the points. */
+static void warn_busy(const struct lb_plan *plan, struct lb_hygiene *h,
+		      const struct lb_cpustat *start)
+{
+	struct lb_cpustat now;
+	double limit = lb_busy_warn_pct();
+
+	if (lb_cpustat_read(&now))
+		return;
+	h->busy_other_pct = lb_cpustat_busy_other(start, &now, plan->pus, plan->npus);
+	h->busy_window_ms = now.at_ms - start->at_ms;
+	lb_cpustat_free(&now);
+	if (h->busy_other_pct >= 0 && h->busy_other_pct >= limit)
+		lb_warn("other work on the placement's CPUs: %.0f%% busy before the run (load average "
+			"%.2f; warning at %.0f%%), so the points share their CPUs and the figures are "
+			"low and noisy", h->busy_other_pct, h->loadavg[0], limit);
+}
+
+/* Time the hypervisor gave to others while a point ran is time the point did not have. */
+static void warn_steal(const struct lb_result *res, unsigned n)
+{
+	unsigned with = 0, worst = 0;
+
+	for (unsigned i = 0; i < n; i++) {
+		if (res[i].steal_ms <= 0)
+			continue;
+		if (!with++ || res[i].steal_ms > res[worst].steal_ms)
+			worst = i;
+	}
+	if (with)
+		lb_warn("steal time during %u of %u points (the most, %.0f ms, at %s with %u "
+			"threads): the hypervisor ran something else on their CPUs", with, n,
+			res[worst].steal_ms, res[worst].point.ops->name, res[worst].point.nthreads);
+}
+
 /* --plan: print the points, and exit without running them. */
 LB_NORETURN static void print_plan(const struct lb_plan *plan)
 {
 	struct lb_points pts;
 
+	warn_smt(plan);
 	make_points(plan, &pts);
 	lb_plan_print(stdout, plan, &pts);
 	lb_points_free(&pts);
@@ -194,13 +293,15 @@ static void measure_c2c(struct lb_plan *plan)
 
 /* Every format from the same results, one after the other (-f A,B), to -o or stdout. */
 static int report(const struct lb_plan *plan, const struct lb_baseline *baseline,
-		  const struct lb_result *results, unsigned nresults)
+		  const struct lb_hygiene *hyg, const struct lb_result *results, unsigned nresults,
+		  unsigned npoints, const char *baseline_machine)
 {
 	const struct lb_config *cfg = plan->cfg;
 	struct lb_report rep;
 	char *text = NULL;
 	size_t textlen = 0;
 	FILE *mem;
+	bool header = false;
 	int rc;
 
 	memset(&rep, 0, sizeof(rep));
@@ -210,20 +311,31 @@ static int report(const struct lb_plan *plan, const struct lb_baseline *baseline
 	rep.npus = plan->npus;
 	rep.results = results;
 	rep.nresults = nresults;
+	rep.npoints = npoints;
+	rep.partial = nresults < npoints;
 	rep.fixed_time = cfg->duration > 0;
 	rep.baseline = baseline->results;
 	rep.nbaseline = baseline->n;
 	rep.baseline_path = cfg->baseline;
+	rep.baseline_machine = baseline_machine;
 	rep.c2c = plan->c2c;
 	rep.nc2c = plan->nc2c;
+	rep.hyg = hyg;
 	lb_report_fill_host(&rep);
 
 	mem = open_memstream(&text, &textlen);
 	if (!mem)
 		lb_die(LB_EXIT_RUNTIME, "out of memory for the output");
-	for (unsigned i = 0; i < cfg->nformats; i++)
+	for (unsigned i = 0; i < cfg->nformats; i++) {
+		/* the header once, over the first text report; never in CSV or JSON */
+		if (!cfg->formats[i]->data && !cfg->no_header && !header) {
+			header = true;
+			if (lb_output_header(mem, &rep))
+				lb_die(LB_EXIT_RUNTIME, "cannot format the report's header");
+		}
 		if (cfg->formats[i]->write(mem, &rep))
 			lb_die(LB_EXIT_RUNTIME, "cannot format the %s output", cfg->formats[i]->name);
+	}
 	if (fclose(mem))
 		lb_die(LB_EXIT_RUNTIME, "cannot format the output");
 	if (cfg->output) {
@@ -244,29 +356,47 @@ int main(int argc, char **argv)
 	struct lb_plan plan = { .cfg = &cfg };
 	struct lb_points points;
 	struct lb_baseline baseline = { 0 };
+	static char baseline_machine[800];
 	struct lb_result *results = NULL;
 	unsigned nresults = 0;
+	struct lb_cpustat startup;
+	struct lb_hygiene hyg;
 	int rc;
 
+	/* the start-up is the window that shows other work on the CPUs (warn_busy()) */
+	lb_cpustat_read(&startup);
 	process_setup();
+	if (argc > 1 && strcmp(argv[1], "report") == 0)	/* lockbench report FILE... */
+		return lb_report_main(argc - 1, argv + 1);
 	lb_options_parse(&cfg, argc, argv);
 	plan_setup(&plan);
 	if (cfg.plan)
 		print_plan(&plan);
+	warn_smt(&plan);
+	lb_hygiene_read(&hyg, plan.pus, plan.npus);
 	run_prepare(&plan, &baseline);
 	calibrate_clock();
 	/* after the calibration (--load-ns) and --trace: the points carry both */
 	make_points(&plan, &points);
-	if (cfg.baseline && !baseline_matches(&points, &baseline))
-		lb_die(LB_EXIT_USAGE, "--baseline=%s: no point of this run is in it (lock, ratio, "
-		       "threads, load, load unit and ops/duration mode must match)", cfg.baseline);
+	check_baseline(&cfg, &points, &baseline, baseline_machine, sizeof(baseline_machine));
 	measure_c2c(&plan);
+	warn_busy(&plan, &hyg, &startup);
+	lb_cpustat_free(&startup);
+	lb_run_announce(&plan, &points);
 
+	running = 1;
 	rc = lb_run_all(&plan, &points, lb_verbose > 0 ? lb_output_point_verbose : NULL, &results,
 			&nresults);
+	running = 0;
 	if (rc)
 		lb_exit(rc);
-	rc = report(&plan, &baseline, results, nresults);
+	warn_steal(results, nresults);
+	if (lb_stop_requested)
+		lb_warn("interrupted (%s) after %u of %u points: writing those, marked partial",
+			lb_stop_requested == SIGINT ? "SIGINT" : "SIGTERM", nresults, points.n);
+	rc = report(&plan, &baseline, &hyg, results, nresults, points.n, baseline_machine);
+	if (!rc && lb_stop_requested)
+		rc = 128 + lb_stop_requested;
 
 	for (unsigned i = 0; i < nresults; i++)
 		lb_result_free(&results[i]);

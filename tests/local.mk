@@ -14,7 +14,8 @@ UNIT_TESTS = \
 	tests/unit/test-qrwlock \
 	tests/unit/test-frwlock \
 	tests/unit/test-skeleton \
-	tests/unit/test-layout
+	tests/unit/test-layout \
+	tests/unit/test-plugin-abi
 check_PROGRAMS += $(UNIT_TESTS)
 tests_unit_test_parse_SOURCES = tests/unit/test-parse.c tests/unit/check.h
 tests_unit_test_harness_SOURCES = tests/unit/test-harness.c tests/unit/check.h
@@ -27,6 +28,8 @@ tests_unit_test_skeleton_SOURCES = tests/unit/test-skeleton.c tests/unit/check.h
 tests_unit_test_qrwlock_SOURCES = tests/unit/test-qrwlock.c tests/unit/check.h
 tests_unit_test_frwlock_SOURCES = tests/unit/test-frwlock.c tests/unit/check.h
 tests_unit_test_layout_SOURCES = tests/unit/test-layout.c tests/unit/check.h
+tests_unit_test_plugin_abi_SOURCES = tests/unit/test-plugin-abi.c tests/unit/plugin-abi-public.c \
+	tests/unit/plugin-abi.h tests/unit/check.h
 
 # --- every lock under --validate (one .validate file per lock)
 VALIDATE_TESTS = \
@@ -60,6 +63,7 @@ VALIDATE_TESTS = \
 	tests/validate/mutex-osq-budget.validate \
 	tests/validate/pthread-mutex.validate \
 	tests/validate/pthread-adaptive.validate \
+	tests/validate/pthread-mutex-shared.validate \
 	tests/validate/rwsem.validate \
 	tests/validate/rwsem-budget.validate \
 	tests/validate/rwsem-xadd.validate \
@@ -74,6 +78,7 @@ VALIDATE_TESTS = \
 	tests/validate/rwsem-qexit-budget.validate \
 	tests/validate/pthread-rwlock.validate \
 	tests/validate/pthread-rwlock-wp.validate \
+	tests/validate/pthread-rwlock-shared.validate \
 	tests/validate/ck-ticket.validate \
 	tests/validate/ck-mcs.validate \
 	tests/validate/ck-clh.validate \
@@ -116,6 +121,7 @@ TOPO_TESTS = \
 # --- the command line
 CLI_TESTS = \
 	tests/cli/bad-input.sh \
+	tests/cli/frictions.sh \
 	tests/cli/docs-sync.sh \
 	tests/cli/house.sh \
 	tests/cli/table.sh \
@@ -129,6 +135,7 @@ CLI_TESTS = \
 	tests/cli/osq-unqueue.sh \
 	tests/cli/fair.sh \
 	tests/cli/watchdog.sh \
+	tests/cli/time-budget.sh \
 	tests/cli/stats.sh \
 	tests/cli/aqticket-switch.sh \
 	tests/cli/c2c.sh \
@@ -138,10 +145,16 @@ CLI_TESTS = \
 	tests/cli/roles.sh \
 	tests/cli/baseline.sh \
 	tests/cli/hostile-files.sh \
+	tests/cli/baseline-check.sh \
 	tests/cli/reproduce.sh \
 	tests/cli/numa-locks.sh \
 	tests/cli/completion.sh \
-	tests/cli/install.sh
+	tests/cli/hygiene.sh \
+	tests/cli/install.sh \
+	tests/cli/processes.sh \
+	tests/cli/plugin.sh \
+	tests/cli/instance.sh \
+	tests/cli/report.sh
 
 # --trace: with libtracefs, the root-only tests (they skip, exit 77, for other
 # users); without it, --trace must say so (exit 5)
@@ -164,7 +177,8 @@ AM_TESTS_ENVIRONMENT = \
 	LOCKBENCH='$(abs_top_builddir)/lockbench'; export LOCKBENCH; \
 	LSAN_OPTIONS='suppressions=$(abs_top_srcdir)/tests/lsan.supp:print_suppressions=0'; \
 	export LSAN_OPTIONS; \
-	UBSAN_OPTIONS='print_stacktrace=1:halt_on_error=1'; export UBSAN_OPTIONS;
+	UBSAN_OPTIONS='print_stacktrace=1:halt_on_error=1'; export UBSAN_OPTIONS; \
+	LOCKBENCH_BUSY_WARN=101; export LOCKBENCH_BUSY_WARN;
 
 EXTRA_DIST += tests/lsan.supp tests/lib.sh tests/cli/house.py tests/validate/run-validate.sh tests/topology/run-topology.sh \
 	tests/golden/README tests/golden/rwsem-spinning-2014-table.txt tests/golden/fair-rwlock-2008-latency.txt \

@@ -28,6 +28,28 @@ int lb_parse_u64(const char *s, uint64_t min, uint64_t max, uint64_t *out, char 
 		return WHY("not a number");
 	errno = 0;
 	v = strtoull(s, &end, 10);
+	/* 1k, 1M, 1G (powers of ten: operation counts) and 1e6 */
+	if (*end && !errno) {
+		unsigned e = 0;
+
+		if (end[0] == 'k' && !end[1])
+			e = 3;
+		else if (end[0] == 'M' && !end[1])
+			e = 6;
+		else if (end[0] == 'G' && !end[1])
+			e = 9;
+		else if (end[0] == 'e' && isdigit((unsigned char)end[1]) && strlen(end) <= 3 &&
+			 (!end[2] || isdigit((unsigned char)end[2])))
+			e = (unsigned)strtoul(end + 1, NULL, 10);
+		else
+			return WHY("not a number");
+		for (; e && !errno; e--)
+			if (v > UINT64_MAX / 10)
+				errno = ERANGE;
+			else
+				v *= 10;
+		end += strlen(end);
+	}
 	if (*end)
 		return WHY("not a number");
 	if (errno == ERANGE || v < min || v > max)
@@ -46,12 +68,41 @@ int lb_parse_double(const char *s, double min, double max, double *out, char *wh
 		return WHY("empty value");
 	errno = 0;
 	v = strtod(s, &end);
-	if (*end || end == s || isnan(v) || isinf(v) || isspace((unsigned char)*s))
+	if (*end || end == s || isnan(v) || isinf(v) || isspace((unsigned char)*s) ||
+	    strpbrk(s, "xX"))
 		return WHY("not a number");
 	if (errno == ERANGE || v < min || v > max)
 		return WHY("out of range (%g..%g)", min, max);
 	*out = v;
 	return 0;
+}
+
+int lb_parse_seconds(const char *s, double min, double max, double *out, char *why, size_t len)
+{
+	static const struct { const char *suffix; double scale; } units[] = {
+		{ "ms", 1e-3 }, { "us", 1e-6 }, { "s", 1 }, { "m", 60 },
+	};
+	size_t n = s ? strlen(s) : 0;
+	char num[64];
+
+	for (unsigned i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
+		size_t k = strlen(units[i].suffix);
+
+		if (n > k && n - k < sizeof(num) && strcmp(s + n - k, units[i].suffix) == 0) {
+			double v;
+
+			memcpy(num, s, n - k);
+			num[n - k] = '\0';
+			if (lb_parse_double(num, 0, INFINITY, &v, why, len))
+				return -1;
+			v *= units[i].scale;
+			if (v < min || v > max)
+				return WHY("out of range (%g..%g s)", min, max);
+			*out = v;
+			return 0;
+		}
+	}
+	return lb_parse_double(s, min, max, out, why, len);
 }
 
 /* Split @s at commas into a strdup'ed buffer; empty elements are an error. */
@@ -314,4 +365,31 @@ char *lb_ratio_str(const struct lb_ratio *r, char *buf, size_t len)
 {
 	snprintf(buf, len, "%u:%u", r->r, r->w);
 	return buf;
+}
+
+unsigned lb_edit_distance(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b);
+	unsigned row[64];
+
+	if (lb >= sizeof(row) / sizeof(row[0]))
+		return 1000;
+	for (size_t j = 0; j <= lb; j++)
+		row[j] = (unsigned)j;
+	for (size_t i = 1; i <= la; i++) {
+		unsigned diag = row[0];
+
+		row[0] = (unsigned)i;
+		for (size_t j = 1; j <= lb; j++) {
+			unsigned up = row[j], best = diag + (a[i - 1] != b[j - 1]);
+
+			if (up + 1 < best)
+				best = up + 1;
+			if (row[j - 1] + 1 < best)
+				best = row[j - 1] + 1;
+			row[j] = best;
+			diag = up;
+		}
+	}
+	return row[lb];
 }

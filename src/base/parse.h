@@ -35,6 +35,13 @@ struct lb_telem {
 #define LB_MAX_LIST 1024u	/* entries in one expanded list */
 
 int lb_parse_u64(const char *s, uint64_t min, uint64_t max, uint64_t *out, char *why, size_t len);
+/*
+ * lb_parse_seconds() - lb_parse_double() with an optional unit: 500ms,
+ * 20us, 1s, 2m (no unit: seconds)
+ */
+int lb_parse_seconds(const char *s, double min, double max, double *out, char *why, size_t len);
+/* lb_edit_distance() - Levenshtein distance, for "did you mean" (1000: @b too long) */
+unsigned lb_edit_distance(const char *a, const char *b);
 int lb_parse_double(const char *s, double min, double max, double *out, char *why, size_t len);
 /**
  * lb_parse_u64_list() - "1,5,10", "0-100:10": an expanded list of integers

@@ -13,6 +13,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -91,6 +92,54 @@ static int set_lock(struct lb_baseline *b, struct lb_result *res, const char *na
 	return 0;
 }
 
+/* JSON {"name": value, ...} as the CSV's "name=value;..." */
+static char *json_lockopts(json_object *o)
+{
+	char *buf = NULL;
+	size_t sz = 0;
+	FILE *m = open_memstream(&buf, &sz);
+	bool first = true;
+
+	if (!m)
+		return NULL;
+	json_object_object_foreach(o, k, v) {
+		fprintf(m, "%s%s=%s", first ? "" : ";", k, json_object_get_string(v));
+		first = false;
+	}
+	fclose(m);
+	return buf;
+}
+
+/*
+ * What older files may lack: ops_per_thread and duration_s (which agree
+ * with the mode), the lock options; and the machine, from the first record.
+ */
+static int optional_fields(struct lb_baseline *b, const struct rec *r, const char *what,
+			   char *why, size_t len)
+{
+	static const char *const names[] = { "ops_per_thread", "duration_s" };
+	struct lb_result *res = &b->results[b->n];
+	bool timed = res->point.duration > 0;	/* the mode's put() */
+	const struct lb_column *c;
+	const char *v;
+	json_object *o;
+
+	for (unsigned i = 0; i < 2; i++) {
+		c = lb_col_find(names[i]);
+		v = rec_get(r, c);
+		if (v && *v && !c->put(res, c, v))
+			return WHY("%s %u: %s '%s' is not one lockbench writes", what, r->line,
+				   c->name, v);
+	}
+	if (timed != (res->point.duration > 0) || (!timed && res->point.nops == 0))
+		return WHY("%s %u: the mode and ops_per_thread or duration_s disagree", what, r->line);
+	if (r->obj && json_object_object_get_ex(r->obj, "lock_options", &o))
+		b->lockopts[b->n] = json_lockopts(o);
+	else if (!r->obj && (v = rec_get(r, lb_col_find("lock_options"))))
+		b->lockopts[b->n] = strdup(v);
+	return 0;
+}
+
 /*
  * Turn one record into results[b->n] (room for it was allocated): every
  * column of the schema marked LB_COL_BASELINE, each set by its put(); the
@@ -130,17 +179,45 @@ static int add_record(struct lb_baseline *b, const struct rec *r, const char *wh
 	if ((res->point.ratio.r == 0 && res->point.ratio.w == 0) || res->point.nthreads == 0 ||
 	    res->point.nthreads > LB_MAX_THREADS)
 		return WHY("%s %u: the ratio or threads is not one lockbench writes", what, r->line);
-	rc = set_lock(b, res, lock, why, len);
+	rc = optional_fields(b, r, what, why, len);
+	if (!rc)
+		rc = set_lock(b, res, lock, why, len);
 	if (!rc)
 		b->n++;
 	return rc;
+}
+
+/* The run's machine and command line, from a JSON file's top level. */
+static void json_provenance(struct lb_baseline *b, json_object *root)
+{
+	json_object *v, *host, *argv;
+	size_t l = 0;
+
+#define JSTR(obj, key, dst) \
+	if (json_object_object_get_ex(obj, key, &v) && json_object_is_type(v, json_type_string)) \
+		snprintf(dst, sizeof(dst), "%s", json_object_get_string(v))
+	JSTR(root, "lockbench_version", b->version);
+	JSTR(root, "timestamp", b->timestamp);
+	if (json_object_object_get_ex(root, "host", &host) && json_object_is_type(host, json_type_object)) {
+		JSTR(host, "name", b->host);
+		JSTR(host, "kernel", b->kernel);
+		JSTR(host, "cpu_model", b->cpu_model);
+	}
+#undef JSTR
+	if (json_object_object_get_ex(root, "command_line", &argv) &&
+	    json_object_is_type(argv, json_type_array))
+		for (size_t i = 0; i < json_object_array_length(argv) && l < sizeof(b->command); i++)
+			l += (size_t)snprintf(b->command + l, sizeof(b->command) - l, "%s%s",
+					      i ? " " : "",
+					      json_object_get_string(json_object_array_get_idx(argv, i)));
 }
 
 static int alloc_results(struct lb_baseline *b, unsigned n, char *why, size_t len)
 {
 	b->results = calloc(n + 1, sizeof(*b->results));
 	b->stubs = calloc(n + 1, sizeof(*b->stubs));
-	if (!b->results || !b->stubs)
+	b->lockopts = calloc(n + 1, sizeof(*b->lockopts));
+	if (!b->results || !b->stubs || !b->lockopts)
 		return WHY("out of memory for %u points", n);
 	return 0;
 }
@@ -176,6 +253,7 @@ static int load_json(struct lb_baseline *b, const char *buf, size_t blen, char *
 			 json_object_get_int(v), LB_FORMAT_VERSION);
 		goto out;
 	}
+	json_provenance(b, root);
 	n = json_object_array_length(results);
 	rc = alloc_results(b, (unsigned)n, why, len);
 	for (size_t i = 0; !rc && i < n; i++) {
@@ -296,6 +374,20 @@ static int load_csv(struct lb_baseline *b, const char *buf, size_t blen, char *w
 			goto out;
 		}
 	}
+	for (unsigned j = 0; c.n > 1 && j < c.nf[0] && j < c.nf[1]; j++) {
+		const char *k = c.rows[0][j], *v = c.rows[1][j];
+
+		if (strcmp(k, "host") == 0)
+			snprintf(b->host, sizeof(b->host), "%s", v);
+		else if (strcmp(k, "kernel") == 0)
+			snprintf(b->kernel, sizeof(b->kernel), "%s", v);
+		else if (strcmp(k, "cpu_model") == 0)
+			snprintf(b->cpu_model, sizeof(b->cpu_model), "%s", v);
+		else if (strcmp(k, "lockbench_version") == 0)
+			snprintf(b->version, sizeof(b->version), "%s", v);
+		else if (strcmp(k, "timestamp") == 0)
+			snprintf(b->timestamp, sizeof(b->timestamp), "%s", v);
+	}
 	rc = alloc_results(b, c.n, why, len);
 	for (unsigned i = 1; !rc && i < c.n; i++) {
 		struct rec r = { .hdr = c.rows[0], .val = c.rows[i], .n = c.nf[i], .line = i + 1 };
@@ -378,10 +470,93 @@ bool lb_baseline_has(const struct lb_baseline *b, const struct lb_point *p)
 	return false;
 }
 
+/* the identity of a point: lock, ratio, thread count, load */
+static bool same_point(const struct lb_point *q, const struct lb_point *p)
+{
+	return strcmp(q->ops->name, p->ops->name) == 0 && q->ratio.r == p->ratio.r &&
+	       q->ratio.w == p->ratio.w && q->nthreads == p->nthreads && q->load_arg == p->load_arg;
+}
+
+/* The first field in which @q (baseline result @i) differs from @p, into @d; false if none. */
+static bool point_diff(const struct lb_baseline *b, unsigned i, const struct lb_point *p,
+		       char *d, size_t len)
+{
+	const struct lb_point *q = &b->results[i].point;
+	char here[512];
+
+	if (q->load_ns != p->load_ns)
+		snprintf(d, len, "load unit: %s here, %s in the baseline", p->load_ns ? "ns" : "pause",
+			 q->load_ns ? "ns" : "pause");
+	else if ((q->duration > 0) != (p->duration > 0))
+		snprintf(d, len, "mode: %s here, %s in the baseline", p->duration > 0 ? "time" : "ops",
+			 q->duration > 0 ? "time" : "ops");
+	else if (p->duration <= 0 && q->nops != p->nops)
+		snprintf(d, len, "ops: %llu here, %llu in the baseline", (unsigned long long)p->nops,
+			 (unsigned long long)q->nops);
+	else if (p->duration > 0 && fabs(q->duration - p->duration) > 1e-9 * p->duration)
+		snprintf(d, len, "duration: %g s here, %g s in the baseline", p->duration,
+			 q->duration);
+	else if (b->lockopts[i] && strcmp(b->lockopts[i],
+					  lb_lock_options_str(p, here, sizeof(here))) != 0)
+		snprintf(d, len, "lock options: '%s' here, '%s' in the baseline", here,
+			 b->lockopts[i]);
+	else
+		return false;
+	return true;
+}
+
+int lb_baseline_check(const struct lb_baseline *b, const struct lb_points *pts, bool loose,
+		      char *why, size_t len)
+{
+	bool any = false;
+	char d[1200], other[1200], ratio[32];
+
+	for (unsigned k = 0; k < pts->n; k++) {
+		const struct lb_point *p = &pts->v[k];
+		bool cand = false, full = false;
+
+		for (unsigned i = 0; i < b->n && !full; i++) {
+			if (!same_point(&b->results[i].point, p))
+				continue;
+			/* the first candidate's difference is the one reported */
+			full = !point_diff(b, i, p, cand ? other : d, cand ? sizeof(other) : sizeof(d));
+			cand = true;
+		}
+		any |= full || (cand && loose);
+		if (full || !cand || p->repeat)
+			continue;
+		lb_ratio_str(&p->ratio, ratio, sizeof(ratio));
+		if (!loose)
+			return WHY("point %s/%s threads=%u load=%llu differs in %s "
+				   "(--baseline-loose compares it anyway)", p->ops->name, ratio,
+				   p->nthreads, (unsigned long long)p->load_arg, d);
+		lb_warn("--baseline=%s: point %s/%s threads=%u load=%llu differs in %s; compared "
+			"anyway (--baseline-loose)", b->path, p->ops->name, ratio, p->nthreads,
+			(unsigned long long)p->load_arg, d);
+	}
+	if (!any)
+		return WHY("no point of this run is in it (lock, ratio, threads, load, load unit and "
+			   "ops/duration mode must match)");
+	return 0;
+}
+
+bool lb_baseline_machine(const struct lb_baseline *b, const char *host, const char *kernel,
+			 const char *cpu, char *buf, size_t len)
+{
+	snprintf(buf, len, "host %s, kernel %s, CPU %s", *b->host ? b->host : "?",
+		 *b->kernel ? b->kernel : "?", *b->cpu_model ? b->cpu_model : "?");
+	return (*b->host && strcmp(b->host, host)) || (*b->kernel && strcmp(b->kernel, kernel)) ||
+	       (*b->cpu_model && strcmp(b->cpu_model, cpu));
+}
+
 void lb_baseline_free(struct lb_baseline *b)
 {
 	for (unsigned i = 0; b->stubs && i < b->nstubs; i++)
 		free((char *)b->stubs[i].name);
+	for (unsigned i = 0; b->lockopts && i <= b->n; i++)	/* n: a record that failed */
+		free(b->lockopts[i]);
+	free(b->lockopts);
+	b->lockopts = NULL;
 	free(b->stubs);
 	free(b->results);
 	b->stubs = NULL;

@@ -15,6 +15,7 @@
 #include <stddef.h>
 
 #include "harness/harness.h"
+#include "plan/plan.h"
 
 /**
  * struct lb_baseline - the points of the earlier run
@@ -28,6 +29,10 @@ struct lb_baseline {
 	unsigned n;
 	struct lb_lock_ops *stubs;	/* one per distinct lock name */
 	unsigned nstubs;
+	/* where and how it ran (lockbench report, --baseline's machine check); "" where the file does not say */
+	char host[128], kernel[256], cpu_model[256], version[32], timestamp[40];
+	char command[1024];		/* JSON's command_line, space separated; not in CSV */
+	char **lockopts;		/* per result: "name=value;..." or NULL (not in the file) */
 };
 
 /**
@@ -41,6 +46,23 @@ struct lb_baseline {
 int lb_baseline_load(const char *path, struct lb_baseline *b, char *why, size_t len);
 /* lb_baseline_has() - does the baseline have a point that @p matches? */
 bool lb_baseline_has(const struct lb_baseline *b, const struct lb_point *p);
+/**
+ * lb_baseline_check() - do the points of @pts and their counterparts agree?
+ *
+ * A point's counterpart has its lock, ratio, threads and load; they must
+ * also agree in the load unit, the mode, the ops (fixed work) or duration
+ * (fixed time) and the lock options. Each difference is an error naming
+ * the field, or with @loose a warning.
+ * Return: 0, or LB_EXIT_USAGE with the first difference (or "no point") in @why.
+ */
+int lb_baseline_check(const struct lb_baseline *b, const struct lb_points *pts, bool loose,
+		      char *why, size_t len);
+/**
+ * lb_baseline_machine() - "host H, kernel K, CPU C" of the baseline into @buf
+ * Return: true when it is another machine than @host, @kernel, @cpu.
+ */
+bool lb_baseline_machine(const struct lb_baseline *b, const char *host, const char *kernel,
+			 const char *cpu, char *buf, size_t len);
 void lb_baseline_free(struct lb_baseline *b);
 
 #endif /* LB_SRC_BASELINE_H */

@@ -16,6 +16,7 @@
  */
 #include "config.h"
 
+#include <ctype.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,6 +31,7 @@
 
 static void call_lock(struct lb_cli *st, const struct lb_optdef *d, const char *val);
 static void call_format(struct lb_cli *st, const struct lb_optdef *d, const char *val);
+static void call_lock_plugin(struct lb_cli *st, const struct lb_optdef *d, const char *val);
 static void call_quiet(struct lb_cli *st, const struct lb_optdef *d, const char *val);
 static void call_verbose(struct lb_cli *st, const struct lb_optdef *d, const char *val);
 static void call_help(struct lb_cli *st, const struct lb_optdef *d, const char *val);
@@ -49,9 +51,17 @@ static void call_export(struct lb_cli *st, const struct lb_optdef *d, const char
 
 const struct lb_optdef lb_opts[O_NOPTS] = {
 	[O_LOCK] = { "lock", 'l', "LIST", SEL,
-	  "lock variants, comma list; 'all' or a family: spin, sleep, rw, numa, kernel, peer "
+	  "lock variants, comma list; 'all' or a family: spin, sleep, rw, numa, kernel, peer; "
+	  "NAME:OPT=V[:OPT=V...] an instance of a lock with option values of its own, named so "
+	  "in every format (aqticket:threshold=2,aqticket:threshold=8); --<lock>-<option> are "
+	  "every instance's defaults "
 	  "(default: the 2014 rwsem-spinning experiment, see DEFAULTS in the man page)",
 	  .type = LB_OPT_CALL, .call = call_lock },
+	[O_LOCK_PLUGIN] = { "lock-plugin", 0, "PATH.so", SEL,
+	  "load the locks of a plugin built against <lockbench/lock.h> (pkg-config "
+	  "lockbench); repeatable; its locks are then named in --lock and listed in "
+	  "--list-locks like built-in ones, and run through their pointers (no inlined loop)",
+	  .type = LB_OPT_CALL, .call = call_lock_plugin },
 	[O_LIST_LOCKS] = { "list-locks", 0, NULL, SEL,
 	  "list the locks: name, kind, family, flags, availability, description",
 	  .type = LB_OPT_FLAG, LB_FIELD(list_locks) },
@@ -116,8 +126,9 @@ const struct lb_optdef lb_opts[O_NOPTS] = {
 	[O_PHYSICAL] = { "physical", 0, NULL, PLACE,
 	  "--cpus names OS CPU numbers (P#) instead of hwloc logical indexes (L#)",
 	  .type = LB_OPT_FLAG, LB_FIELD(physical) },
-	[O_TOPOLOGY] = { "topology", 0, "FILE.xml|synthetic:DESC", PLACE,
-	  "plan against another machine (hwloc XML or synthetic description); needs --plan",
+	[O_TOPOLOGY] = { "topology", 0, "FILE.xml|synthetic:DESC|NAME", PLACE,
+	  "plan against another machine (hwloc XML, synthetic description, or NAME: a saved "
+	  "machine from the installed data directory, e.g. skylake-2s40c80t); needs --plan",
 	  .type = LB_OPT_STRING, LB_FIELD(topology), .why = "empty value" },
 	[O_PLAN] = { "plan", 0, NULL, PLACE,
 	  "print each thread's package, core, PU and NUMA node, and the run points; run nothing",
@@ -142,6 +153,12 @@ const struct lb_optdef lb_opts[O_NOPTS] = {
 	  "check mutual and reader/writer exclusion inside every critical section; a "
 	  "violation stops the run with exit status 3",
 	  .type = LB_OPT_FLAG, LB_FIELD(validate) },
+	[O_PROCESSES] = { "processes", 0, NULL, MEAS,
+	  "run each worker as a process instead of a thread (forked after placement, "
+	  "pinned the same way), sharing the lock and the harness's state through a shared "
+	  "mapping, with shared futexes (no FUTEX_PRIVATE_FLAG); only locks flagged P in "
+	  "--list-locks (exit 5 for the others), --scenario=mix only",
+	  .type = LB_OPT_FLAG, LB_FIELD(processes) },
 	[O_C2C] = { "c2c", 0, NULL, MEAS,
 	  "first measure the core-to-core cache-line round trip from the placement's first "
 	  "CPU to each other one, the physical floor of a lock hand-off; each point's time "
@@ -164,6 +181,12 @@ const struct lb_optdef lb_opts[O_NOPTS] = {
 	  "threads wait and the lock word, exit 4",
 	  .type = LB_OPT_DOUBLE, LB_FIELD(timeout), .dmin = 0, .dmax = 86400,
 	  .def = "60", .def_note = "; 0 disables" },
+	/* no .def: the default depends on the mode (lb_point_timeout(), plan.c) */
+	[O_POINT_TIMEOUT] = { "point-timeout", 0, "SEC", MEAS,
+	  "time budget: stop a point still running after SEC seconds, mark it timed out and "
+	  "go on (default: 3 x its duration + 10 s; fixed work: 60 s; 0 disables)",
+	  .type = LB_OPT_DOUBLE, LB_FIELD(point_timeout), .dmin = 0, .dmax = 86400,
+	  .given = offsetof(struct lb_config, point_timeout_set) },
 	[O_LATENCY] = { "latency", 0, NULL, MEAS,
 	  "time each acquisition between two fenced cycle-counter reads, less their "
 	  "average cost (the 2008 fair-rwlock posting's calibration); per-thread histograms "
@@ -234,6 +257,14 @@ const struct lb_optdef lb_opts[O_NOPTS] = {
 	  "an earlier CSV or JSON of lockbench as 'before' and this run as 'after' of -f "
 	  "compare or -f aim7, matched by lock, ratio, threads and load",
 	  .type = LB_OPT_STRING, LB_FIELD(baseline), .why = "empty file name" },
+	[O_NO_HEADER] = { "no-header", 0, NULL, OUT,
+	  "no '# ' lines over a text report (the machine, the build, the placement, the "
+	  "pause, the run's hygiene and the command line); CSV and JSON have none",
+	  .type = LB_OPT_FLAG, LB_FIELD(no_header) },
+	[O_BASELINE_LOOSE] = { "baseline-loose", 0, NULL, OUT,
+	  "with --baseline: compare points that differ in ops, duration or lock options, "
+	  "printing the difference, instead of refusing (exit 2)",
+	  .type = LB_OPT_FLAG, LB_FIELD(baseline_loose) },
 	[O_QUIET] = { "quiet", 'q', NULL, OUT, "fewer messages on stderr",
 	  .type = LB_OPT_CALL, .call = call_quiet },
 	[O_VERBOSE] = { "verbose", 'v', NULL, OUT,
@@ -299,31 +330,31 @@ static void build_lockopts(struct lb_config *c)
 	}
 }
 
+int lb_cli_lockopt_value(const struct lb_lock_option *op, const char *val, uint64_t *v, char *why,
+			 size_t len)
+{
+	char list[256];
+	size_t l = 0;
+
+	if (op->type == LB_LOCK_OPT_U64)
+		return lb_parse_u64(val, op->min, op->max, v, why, len) ? -1 : 0;
+	for (*v = 0; op->values[*v]; (*v)++)
+		if (strcmp(op->values[*v], val) == 0)
+			return 0;
+	list[0] = '\0';
+	for (unsigned k = 0; op->values[k] && l < sizeof(list); k++)
+		l += (size_t)snprintf(list + l, sizeof(list) - l, "%s%s", k ? ", " : "", op->values[k]);
+	snprintf(why, len, "expected one of: %s", list);
+	return -1;
+}
+
 static void set_lockopt(struct lb_config *c, const struct lockopt_ref *r, const char *val)
 {
-	const struct lb_lock_option *op = &r->ops->options[r->opt_index];
-	char why[160];
+	char why[300];
 	uint64_t v;
 
-	if (op->type == LB_LOCK_OPT_U64) {
-		if (lb_parse_u64(val, op->min, op->max, &v, why, sizeof(why)))
-			lb_cli_bad_value(r->name, val, why);
-	} else {
-		for (v = 0; op->values[v]; v++)
-			if (strcmp(op->values[v], val) == 0)
-				break;
-		if (!op->values[v]) {
-			char list[256];
-			size_t l = 0;
-
-			list[0] = '\0';
-			for (unsigned k = 0; op->values[k] && l < sizeof(list); k++)
-				l += (size_t)snprintf(list + l, sizeof(list) - l, "%s%s", k ? ", " : "",
-						      op->values[k]);
-			snprintf(why, sizeof(why), "expected one of: %s", list);
-			lb_cli_bad_value(r->name, val, why);
-		}
-	}
+	if (lb_cli_lockopt_value(&r->ops->options[r->opt_index], val, &v, why, sizeof(why)))
+		lb_cli_bad_value(r->name, val, why);
 	c->lockopt[r->reg_index][r->opt_index] = v;
 }
 
@@ -336,9 +367,14 @@ LB_NORETURN void lb_cli_bad_value(const char *opt, const char *val, const char *
 
 void lb_cli_add_lock(struct lb_config *c, const struct lb_lock_ops *o, bool explicit_name)
 {
-	for (unsigned i = 0; i < c->nlocks; i++)
-		if (c->locks[i] == o)
-			return;
+	for (unsigned i = 0; i < c->nlocks; i++) {
+		if (c->locks[i] != o)
+			continue;
+		/* a family repeated, or one that holds a lock named too, adds nothing: no word */
+		if (explicit_name)
+			lb_warn("--lock: '%s' is selected twice; it runs once", o->name);
+		return;
+	}
 	if (o->unavailable && !explicit_name)
 		return;	/* a family skips what this build lacks; --list-locks says why */
 	if (c->nlocks == LB_MAX_LOCKS)
@@ -349,19 +385,11 @@ void lb_cli_add_lock(struct lb_config *c, const struct lb_lock_ops *o, bool expl
 LB_NORETURN static void unknown_lock(const char *val, const char *el)
 {
 	const char *near = lb_lock_nearest(el);
-	char *names = NULL;
-	size_t sz = 0;
-	FILE *m = open_memstream(&names, &sz);
 
-	if (m) {
-		lb_lock_names(m);
-		fclose(m);
-	}
-	lb_err("--lock=%s: unknown lock '%s'%s%s%s; valid: %s; families: spin sleep "
-	       "rw numa kernel peer all", val, el, near ? " (did you mean '" : "",
-	       near ? near : "", near ? "'?)" : "", names ? names : "");
-	free(names);
-	lb_exit(LB_EXIT_USAGE);
+	/* the nearest name, not all of them: --list-locks has the list */
+	lb_die(LB_EXIT_USAGE, "--lock=%s: unknown lock '%s'%s%s%s; lockbench --list-locks lists "
+	       "the locks; families: spin sleep rw numa kernel peer all", val, el,
+	       near ? " (did you mean '" : "", near ? near : "", near ? "'?)" : "");
 }
 
 /* --lock=A,B,family: the selection, in the order given, each lock once */
@@ -386,14 +414,21 @@ static void call_lock(struct lb_cli *st, const struct lb_optdef *d, const char *
 		if (!*el)
 			lb_cli_bad_value(d->name, val, "empty element in list");
 		if (lb_lock_is_family(el)) {
-			unsigned before = c->nlocks;
+			unsigned avail = 0;
 
 			for (unsigned i = 0; i < lb_lock_count(); i++)
-				if (lb_lock_in_family(lb_lock_at(i), el))
+				if (lb_lock_in_family(lb_lock_at(i), el)) {
 					lb_cli_add_lock(c, lb_lock_at(i), false);
-			if (c->nlocks == before)
+					avail += !lb_lock_at(i)->unavailable;
+				}
+			/* a family given twice (spin,spin; all,all) adds nothing, and is fine */
+			if (!avail)
 				lb_die(LB_EXIT_UNAVAIL, "--lock=%s: no lock of family '%s' is available "
 					"in this build (see --list-locks)", val, el);
+			continue;
+		}
+		if (strchr(el, ':')) {	/* a lock instance: NAME:OPT=V... */
+			lb_cli_add_lock(c, lb_cli_instance(c, val, el), true);
 			continue;
 		}
 		o = lb_lock_find(el);
@@ -405,6 +440,11 @@ static void call_lock(struct lb_cli *st, const struct lb_optdef *d, const char *
 		lb_cli_add_lock(c, o, true);
 	}
 	free(copy);
+}
+
+/* --lock-plugin: loaded before argv was read (lb_cli_load_plugins()), so that --lock finds its locks */
+static void call_lock_plugin(struct lb_cli *st, const struct lb_optdef *d, const char *val)
+{
 }
 
 void lb_cli_format_list(char *buf, size_t len)
@@ -509,7 +549,7 @@ static void take_value(struct lb_cli *st, const struct lb_optdef *d, const char 
 			store_uint(p, d->size, v * (d->scale ? d->scale : 1));
 		break;
 	case LB_OPT_DOUBLE:
-		rc = lb_parse_double(val, d->dmin, d->dmax, (double *)p, why, sizeof(why));
+		rc = lb_parse_seconds(val, d->dmin, d->dmax, (double *)p, why, sizeof(why));
 		break;
 	case LB_OPT_U64_LIST:
 		free(*(uint64_t **)p);
@@ -628,6 +668,28 @@ static enum lb_opt_id row_of(int ch)
 	return O_NONE;
 }
 
+/* "unknown option '--duraton=1' (did you mean --duration?)": the nearest name */
+LB_NORETURN static void unknown_option(const char *arg)
+{
+	char name[96];
+	const char *near = NULL;
+	unsigned best = 4, d;	/* suggest only close names */
+
+	snprintf(name, sizeof(name), "%.*s", (int)strcspn(arg + 2, "="), arg + 2);
+	for (unsigned id = 1; arg[0] == '-' && arg[1] == '-' && id < O_NOPTS; id++)
+		if (!lb_opts[id].hidden && (d = lb_edit_distance(name, lb_opts[id].name)) < best) {
+			best = d;
+			near = lb_opts[id].name;
+		}
+	for (unsigned i = 0; arg[0] == '-' && arg[1] == '-' && i < n_lockopt_refs; i++)
+		if ((d = lb_edit_distance(name, lockopt_refs[i].name)) < best) {
+			best = d;
+			near = lockopt_refs[i].name;
+		}
+	lb_die(LB_EXIT_USAGE, "unknown option '%s'%s%s%s (see lockbench --help)", arg,
+	       near ? " (did you mean --" : "", near ? near : "", near ? "?)" : "");
+}
+
 /* argv, option by option, in order: each value is checked as it comes */
 static void read_argv(struct lb_cli *st, int argc, char **argv)
 {
@@ -646,20 +708,31 @@ static void read_argv(struct lb_cli *st, int argc, char **argv)
 		if (ch == '?') {
 			if (optopt && optopt < 256)
 				lb_die(LB_EXIT_USAGE, "unknown option '-%c' (see lockbench --help)", optopt);
-			lb_die(LB_EXIT_USAGE, "unknown option '%s' (see lockbench --help)",
-			       argv[optind - 1]);
+			unknown_option(argv[optind - 1]);
 		}
 		if (ch == ':')
 			lb_die(LB_EXIT_USAGE, "option '%s' needs a value (see lockbench --help)",
 			       argv[optind - 1]);
 		if (ch >= LOCKOPT_BASE) {
-			set_lockopt(st->c, &lockopt_refs[ch - LOCKOPT_BASE], optarg);
+			const struct lockopt_ref *r = &lockopt_refs[ch - LOCKOPT_BASE];
+
+			set_lockopt(st->c, r, optarg);
+			if (st->nlockopt < LB_ARRAY_SIZE(st->lockopt)) {
+				st->lockopt[st->nlockopt].lock = r->ops;
+				st->lockopt[st->nlockopt].name = r->name;
+				st->lockopt[st->nlockopt++].val = optarg;
+			}
 			continue;
 		}
 		id = row_of(ch);
 		if (id == O_NONE)
 			lb_die(LB_EXIT_USAGE, "internal error: option %d not handled", ch);
 		d = &lb_opts[id];
+		/* a bare -t before another option: that option is not its value */
+		if (d->arg && optarg == argv[optind - 1] && optarg[0] == '-' &&
+		    (optarg[1] == '-' || isalpha((unsigned char)optarg[1])))
+			lb_die(LB_EXIT_USAGE, "option '%s' needs a value, and '%s' is an option (see "
+			       "lockbench --help)", argv[optind - 2], optarg);
 		if (d->excl && lb_cli_given(st, d->excl))
 			lb_die(LB_EXIT_USAGE, "--%s=%s: give either --%s or --%s, not both", d->name,
 			       optarg, lb_opts[id < d->excl ? id : d->excl].name,
@@ -688,8 +761,10 @@ void lb_options_parse(struct lb_config *c, int argc, char **argv)
 	for (unsigned id = 1; id < O_NOPTS; id++)
 		if (lb_opts[id].def)
 			take_value(&st, &lb_opts[id], lb_opts[id].def);
+	lb_cli_load_plugins(argc, argv);
 	build_lockopts(c);
 	read_argv(&st, argc, argv);
+	lb_cli_instances_resolve(c);
 	lb_cli_rules(&st);
 }
 

@@ -203,6 +203,28 @@ static void rule_default_locks(struct lb_cli *st)
 }
 
 /*
+ * --processes: each worker a process sharing the lock through a shared
+ * mapping; every lock must be one that can live there (LB_LOCK_F_PSHARED),
+ * else exit 5 with the lock's own reason. The roles and fair scenarios
+ * send interrupt readers to threads as signals and keep their role state
+ * in the process: mix only. After the default locks, which it checks.
+ */
+static void rule_processes(struct lb_cli *st)
+{
+	struct lb_config *c = st->c;
+
+	if (!c->processes)
+		return;
+	if (c->scenario != LB_SCN_MIX)
+		lb_die(LB_EXIT_USAGE, "--processes: --scenario=%s runs its roles as threads of one "
+		       "process; use --scenario=mix", st->val[O_SCENARIO]);
+	for (unsigned i = 0; i < c->nlocks; i++)
+		if (!(c->locks[i]->flags & LB_LOCK_F_PSHARED))
+			lb_die(LB_EXIT_UNAVAIL, "--processes: lock %s cannot be shared by processes: %s",
+			       c->locks[i]->name, c->locks[i]->unshared);
+}
+
+/*
  * --scenario=roles: the thread count is readers + writers and the point's
  * ratio names the populations (2:1 = two reader threads, one writer), so
  * --threads and --ratio have no say; reader threads need rw locks. The
@@ -313,6 +335,27 @@ static void rule_fair(struct lb_cli *st)
 		c->duration = FAIR_DEFAULT_DURATION;
 }
 
+/*
+ * A lock option is for a lock of the run: --aqticket-threshold=2 with
+ * --lock=ticket would change nothing. After the default locks, which
+ * decide the selection when --lock was not given.
+ */
+static void rule_unselected_lock_options(struct lb_cli *st)
+{
+	const struct lb_config *c = st->c;
+
+	for (unsigned k = 0; k < st->nlockopt; k++) {
+		bool sel = false;
+
+		for (unsigned i = 0; i < c->nlocks; i++)
+			sel |= c->locks[i] == st->lockopt[k].lock;
+		if (!sel)
+			lb_die(LB_EXIT_USAGE, "--%s=%s: lock %s is not selected (--lock=%s)",
+			       st->lockopt[k].name, st->lockopt[k].val, st->lockopt[k].lock->name,
+			       st->val[O_LOCK] ? st->val[O_LOCK] : "the default experiment's");
+	}
+}
+
 typedef void lb_rule_fn(struct lb_cli *st);
 
 /* In this order; each rule's comment says why it comes where it does. */
@@ -324,6 +367,8 @@ static lb_rule_fn *const rules[] = {
 	rule_baseline,
 	rule_measurement,
 	rule_default_locks,
+	rule_processes,
+	rule_unselected_lock_options,
 	rule_roles,
 	rule_default_loads,
 	rule_fair,

@@ -27,15 +27,16 @@
 /* The rows, in --help's order; O_NONE (0) is no option. */
 enum lb_opt_id {
 	O_NONE = 0,
-	O_LOCK, O_LIST_LOCKS, O_SCENARIO,
+	O_LOCK, O_LOCK_PLUGIN, O_LIST_LOCKS, O_SCENARIO,
 	O_RATIO, O_READERS, O_WRITERS, O_WRITER_OPS, O_THREADS, O_LOAD, O_LOAD_NS, O_DELAY,
 	O_OPS, O_DURATION, O_REPEAT,
 	O_PLACE, O_CPUS, O_PHYSICAL, O_TOPOLOGY, O_PLAN, O_LOCK_NODE, O_LOCK_DOMAIN, O_DOMAINS,
-	O_VALIDATE, O_C2C, O_PERF, O_TRACE, O_TIMEOUT, O_LATENCY, O_LATENCY_SAMPLE,
+	O_VALIDATE, O_PROCESSES, O_C2C, O_PERF, O_TRACE, O_TIMEOUT, O_POINT_TIMEOUT, O_LATENCY,
+	O_LATENCY_SAMPLE,
 	O_FAIR_READERS, O_FAIR_TRYLOCK_READERS, O_FAIR_WRITERS, O_FAIR_TRYLOCK_WRITERS,
 	O_FAIR_IRQ_READERS, O_FAIR_TRYLOCK_IRQ_READERS, O_FAIR_WRITER_PERIOD,
 	O_FAIR_TRYLOCK_WRITER_PERIOD, O_FAIR_TRYLOCK_WRITER_TRIES, O_FAIR_IRQ_PERIOD,
-	O_FORMAT, O_OUTPUT, O_BASELINE, O_QUIET, O_VERBOSE, O_HELP, O_VERSION,
+	O_FORMAT, O_OUTPUT, O_BASELINE, O_BASELINE_LOOSE, O_NO_HEADER, O_QUIET, O_VERBOSE, O_HELP, O_VERSION,
 	O_EXPORT_DEFAULTS,
 	O_NOPTS
 };
@@ -43,7 +44,7 @@ enum lb_opt_id {
 enum lb_opt_type {
 	LB_OPT_FLAG,		/* no value: the bool at .off becomes true */
 	LB_OPT_U64,		/* an integer in min..max, stored times .scale in .size bytes */
-	LB_OPT_DOUBLE,		/* a number in dmin..dmax, a double at .off */
+	LB_OPT_DOUBLE,		/* seconds (2, 0.5, 500ms, 1s) in dmin..dmax, a double at .off */
 	LB_OPT_U64_LIST,	/* "1,5,10", "0-100:10" (each in min..max): uint64_t * at .off */
 	LB_OPT_RATIOS,		/* "0:1,10:1": struct lb_ratio * at .off */
 	LB_OPT_THREADS,		/* "2,max", "1-8", "2x": struct lb_telem * at .off */
@@ -108,6 +109,12 @@ struct lb_cli {
 	struct lb_config *c;
 	const char *val[O_NOPTS];	/* the value given last; "" for a flag; NULL: not given */
 	unsigned seq[O_NOPTS];		/* its position among the options given (1: first) */
+	/* the lock options given (--aqticket-threshold=2): their lock must be selected */
+	struct {
+		const struct lb_lock_ops *lock;
+		const char *name, *val;
+	} lockopt[16];
+	unsigned nlockopt;
 };
 
 /* lb_cli_given() - was option @id on the command line? */
@@ -120,6 +127,15 @@ static inline bool lb_cli_given(const struct lb_cli *st, enum lb_opt_id id)
 LB_NORETURN void lb_cli_bad_value(const char *opt, const char *val, const char *why);
 /* lb_cli_add_lock() - add @o to the selection once (a family skips what this build lacks) */
 void lb_cli_add_lock(struct lb_config *c, const struct lb_lock_ops *o, bool explicit_name);
+/* lb_cli_lockopt_value() - @val as the value of lock option @op: 0, or -1 with @why */
+int lb_cli_lockopt_value(const struct lb_lock_option *op, const char *val, uint64_t *v, char *why,
+			 size_t len);
+/* lb_cli_load_plugins() - load every --lock-plugin of argv, first of all (instance.c) */
+void lb_cli_load_plugins(int argc, char **argv);
+/* lb_cli_instance() - the lock instance @el (NAME:OPT=V...) of --lock=@val; exits 2 if bad */
+const struct lb_lock_ops *lb_cli_instance(struct lb_config *c, const char *val, const char *el);
+/* lb_cli_instances_resolve() - each instance's option values: the lock's, then its own */
+void lb_cli_instances_resolve(struct lb_config *c);
 /* lb_cli_format_list() - "table, stats, ..." */
 void lb_cli_format_list(char *buf, size_t len);
 /* lb_cli_rules() - the rules across options, in their order (rules.c) */

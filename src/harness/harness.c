@@ -22,7 +22,10 @@
  * The main thread sleeps meanwhile (futex on the finish count, with a
  * timeout), checking progress for the --timeout watchdog (watch.c); after
  * the join it collects the results (collect.c) and, with --validate,
- * checks them (validate.c). worker.h has the state they share.
+ * checks them (validate.c). worker.h has the state they share. With
+ * --processes each worker is a child process instead of a thread and the
+ * state they share is in a shared mapping (process.c); the steps are the
+ * same, with a hook where a thread and a process differ.
  */
 #include "config.h"
 
@@ -40,6 +43,7 @@
 #include "base/lb-atomic.h"
 #include "base/log.h"
 #include "harness/harness.h"
+#include "harness/process.h"
 #include "harness/worker.h"
 #include "kernel/perf.h"
 
@@ -53,7 +57,7 @@ void lb_worker_layout(struct lb_worker_layout *wl)
 
 long lb_futex(uint32_t *uaddr, int op, uint32_t val, const struct timespec *ts)
 {
-	return syscall(SYS_futex, uaddr, op | FUTEX_PRIVATE_FLAG, val, ts, NULL, 0);
+	return syscall(SYS_futex, uaddr, op | lb_futex_flags, val, ts, NULL, 0);
 }
 
 static void run_loop(struct lb_run *run, struct lb_worker *w)
@@ -87,6 +91,8 @@ static void run_loop(struct lb_run *run, struct lb_worker *w)
 		.lat_r = w->hist_r,	/* NULL: the plain variants */
 		.lat_w = w->hist_w,
 		.lat_every = run->p->lat_every ? run->p->lat_every : 1,
+		/* loop.h: oversubscribed, an operation may take a scheduler tick */
+		.stop_every = run->p->nthreads > run->p->npus ? 1 : LB_STOP_EVERY,
 	};
 	if (run->ops->loop)
 		run->ops->loop(&l);
@@ -117,7 +123,9 @@ static void *worker_main(void *argp)
 	/* pin first: everything this thread touches from here on is on its node */
 	if (pu)
 		err = lb_topo_bind_self(pu);
-	if (!err && posix_memalign((void **)&w, LB_CACHELINE, wsize + psize))
+	if (!err && run->procs)
+		w = lb_proc_slot(run, tid);	/* process.c: in the shared mapping */
+	else if (!err && posix_memalign((void **)&w, LB_CACHELINE, wsize + psize))
 		err = -ENOMEM;
 	if (!err) {
 		memset(w, 0, wsize + psize);
@@ -141,7 +149,12 @@ static void *worker_main(void *argp)
 	}
 	/* --latency: the histograms, allocated here so that the loop allocates nothing */
 	if (!err && p->latency && !(p->roles && p->roles[tid].kind != LB_ROLE_MIX)) {
-		if (posix_memalign((void **)&w->hist_r, LB_CACHELINE, sizeof(struct lb_hist)) ||
+		if (run->procs) {
+			w->hist_r = (struct lb_hist *)((char *)w + wsize + psize);
+			w->hist_w = w->hist_r + 1;
+			lb_hist_init(w->hist_r);
+			lb_hist_init(w->hist_w);
+		} else if (posix_memalign((void **)&w->hist_r, LB_CACHELINE, sizeof(struct lb_hist)) ||
 		    posix_memalign((void **)&w->hist_w, LB_CACHELINE, sizeof(struct lb_hist)))
 			err = -ENOMEM;
 		else {
@@ -213,19 +226,23 @@ static int point_alloc(const struct lb_point *p, struct lb_result *r, struct lb_
 {
 	struct lb_run *run = NULL;
 
-	if (posix_memalign((void **)&run, LB_CACHELINE, sizeof(*run)))
+	if (p->processes)
+		run = lb_proc_alloc(p);		/* the run, its arrays and the lock, shared */
+	else if (posix_memalign((void **)&run, LB_CACHELINE, sizeof(*run)))
 		run = NULL;
-	if (run) {
+	if (run && !p->processes) {
 		memset(run, 0, sizeof(*run));
 		if (posix_memalign((void **)&run->v, LB_CACHELINE, sizeof(*run->v)))
 			run->v = NULL;
 		else
 			memset(run->v, 0, sizeof(*run->v));
-		run->args = calloc(p->nthreads, sizeof(*run->args));
-		run->tids = calloc(p->nthreads, sizeof(*run->tids));
 		run->tctxs = calloc(p->nthreads, sizeof(*run->tctxs));
 		run->privs = calloc(p->nthreads, sizeof(*run->privs));
 		run->workers = calloc(p->nthreads, sizeof(*run->workers));
+	}
+	if (run) {
+		run->args = calloc(p->nthreads, sizeof(*run->args));
+		run->tids = calloc(p->nthreads, sizeof(*run->tids));
 	}
 	r->threads = calloc(p->nthreads, sizeof(*r->threads));
 	*runp = run;
@@ -253,17 +270,22 @@ static int point_setup(struct lb_run *run)
 	};
 	int err;
 
-	run->lsize = round_up(ops->lock_size, LB_CACHELINE) + LB_CACHELINE;
-	if (p->lock_node >= 0)
-		run->lock = lb_topo_alloc_onnode(run->lsize, p->lock_node);
-	else if (posix_memalign(&run->lock, LB_CACHELINE, run->lsize))
-		run->lock = NULL;
-	if (!run->lock) {
-		lb_err("out of memory for the lock (%zu bytes)", run->lsize);
-		return LB_EXIT_RUNTIME;
+	/* the lock's futexes: shared ones between processes (lock.h) */
+	lb_futex_flags = p->processes ? 0 : FUTEX_PRIVATE_FLAG;
+	/* --processes: process.c mapped the lock with the run, zeroed, on --lock-node */
+	if (!run->procs) {
+		run->lsize = round_up(ops->lock_size, LB_CACHELINE) + LB_CACHELINE;
+		if (p->lock_node >= 0)
+			run->lock = lb_topo_alloc_onnode(run->lsize, p->lock_node);
+		else if (posix_memalign(&run->lock, LB_CACHELINE, run->lsize))
+			run->lock = NULL;
+		if (!run->lock) {
+			lb_err("out of memory for the lock (%zu bytes)", run->lsize);
+			return LB_EXIT_RUNTIME;
+		}
+		if (p->lock_node < 0)
+			memset(run->lock, 0, run->lsize);
 	}
-	if (p->lock_node < 0)
-		memset(run->lock, 0, run->lsize);
 	err = ops->init(run->lock, &cfg);
 	if (err) {
 		lb_err("lock %s: init failed: %s", ops->name, strerror(-err));
@@ -288,6 +310,8 @@ static int create_threads(struct lb_run *run)
 	int err;
 
 	run->t_create = lb_cycles_fenced();
+	if (p->processes)
+		return lb_proc_fork(run, worker_main);	/* process.c: one child per worker */
 	for (unsigned i = 0; i < p->nthreads; i++) {
 		pthread_attr_t attr;
 
@@ -325,8 +349,11 @@ static int point_start(struct lb_run *run, struct lb_result *r)
 	int rc = create_threads(run);
 
 	/* wait for the arrivals (acquire: pairs with each worker's release add) */
-	while (lb_load_acquire(&run->arrived) != run->created)
+	while (lb_load_acquire(&run->arrived) != run->created) {
+		if (run->procs)
+			lb_proc_check(run);	/* a child that died before it arrived */
 		sched_yield();
+	}
 	if (rc || run->init_error) {
 		if (!rc) {
 			lb_err("lock %s: a thread could not start: %s", run->ops->name,
@@ -357,7 +384,12 @@ static int point_stop(struct lb_run *run, struct lb_result *r, int rc)
 
 	if (run->traced)
 		lb_trace_point_stop(p->trace);
-	for (unsigned i = 0; i < run->created; i++)
+	if (run->procs) {
+		int jrc = lb_proc_join(run);	/* process.c: waitpid, a child that died */
+
+		rc = rc ? rc : jrc;
+	}
+	for (unsigned i = 0; !run->procs && i < run->created; i++)
 		pthread_join(run->tids[i], NULL);
 	run->t_joined = lb_cycles_fenced();
 	if (!rc && run->traced)
@@ -372,6 +404,10 @@ static void point_teardown(struct lb_run *run)
 
 	if (!run)
 		return;
+	if (run->procs) {
+		lb_proc_teardown(run);	/* each child ran its thread_fini() */
+		return;
+	}
 	p = run->p;
 	for (unsigned i = 0; run->workers && i < p->nthreads; i++) {
 		if (run->workers[i] && run->ops->thread_fini)
@@ -417,6 +453,10 @@ int lb_run_point(const struct lb_point *p, struct lb_result *r)
 	}
 	if (!rc)
 		rc = lb_collect_point(run, r);
+	if (!rc) {
+		r->timed_out = run->timed_out;
+		r->interrupted = run->interrupted;
+	}
 	if (!rc && p->validate)
 		rc = lb_validate_point(run, r);
 	point_teardown(run);

@@ -5,6 +5,7 @@
 #ifndef LB_SRC_HARNESS_H
 #define LB_SRC_HARNESS_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -19,6 +20,11 @@
  * not return: the diagnosis is printed and the process exits with 4.
  */
 int lb_run_point(const struct lb_point *p, struct lb_result *r);
+/*
+ * lb_stop_requested - set by a signal handler (Ctrl-C, SIGTERM): the point
+ * that runs raises stop, ends with lb_result.interrupted, and the run stops
+ */
+extern volatile sig_atomic_t lb_stop_requested;
 /* lb_result_role() - the population @role of @r, NULL if it has none */
 const struct lb_role_result *lb_result_role(const struct lb_result *r, const char *role);
 /* lb_result_free() - release r->threads (and the rest lb_run_point() allocated) */

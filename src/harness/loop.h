@@ -34,6 +34,17 @@
  * count per operation to the thread's own line (the watchdog reads it).
  * No allocation, no system call.
  *
+ * The stop flag: fixed time checks it before every operation; fixed work
+ * checks it once per `stop_every` operations, between two runs of the
+ * inner loop (whose bound is then the end of the chunk instead of nops),
+ * so the plain fixed-work loop's inner loop is what it was, and
+ * --point-timeout or Ctrl-C stops it within stop_every operations of each
+ * thread. The harness sets stop_every to LB_STOP_EVERY (64: the check then
+ * costs nothing measurable) and to 1 for a point with more threads than
+ * CPUs, whose operations can each take a scheduler tick (a preempted
+ * waiter of a FIFO spinlock): there a chunk of 64 would let a timed-out
+ * point run on for seconds.
+ *
  * --latency adds four more variants of the same body, which read the
  * fenced cycle counter before and after every acquisition (or one in
  * lat_every: --latency-sample) and count the difference in the thread's
@@ -69,6 +80,7 @@
  * @lat_r, @lat_w: --latency: the histograms of read and write acquisition
  *          times (may be the same); NULL: the plain loop
  * @lat_every: time one acquisition in lat_every (1: all of them)
+ * @stop_every: fixed work: operations between two looks at *stop (0: LB_STOP_EVERY)
  */
 struct lb_loop {
 	void *lock;
@@ -81,7 +93,11 @@ struct lb_loop {
 	uint64_t done, reads;
 	struct lb_hist *lat_r, *lat_w;
 	uint32_t lat_every;
+	uint32_t stop_every;
 };
+
+/* fixed work: operations between two looks at the stop flag (see above) */
+#define LB_STOP_EVERY 64
 
 typedef void (*lb_verb)(void *lock, struct lb_tctx *t);
 
@@ -123,30 +139,40 @@ lb_loop_body(struct lb_loop *l, lb_verb wlock, lb_verb wunlock, lb_verb rlock, l
 	const uint32_t period = l->period, nreads = l->nreads;
 	uint64_t *const opsp = l->ops;
 	uint32_t pos = t->tid % period;
-	uint64_t n, reads = 0;
+	uint64_t n = 0, end, reads = 0;
 	struct lb_hist *const hr = l->lat_r, *const hw = l->lat_w;
 	const uint32_t every = lat ? l->lat_every : 1;
 	uint32_t countdown = 1;
+	/* once per call: a caller that sets neither (a unit test) runs to nops */
+	static const uint32_t never;
+	const uint32_t *const stop = l->stop ? l->stop : &never;
+	const uint64_t chunk = l->stop_every ? l->stop_every : LB_STOP_EVERY;
 
-	for (n = 0; n < nops; n++) {
+	while (n < nops) {
 		/* relaxed: only a "time is up" hint; nothing is published through it */
-		if (timed && lb_unlikely(lb_load_relaxed(l->stop)))
+		if (lb_unlikely(lb_load_relaxed(stop)))
 			break;
-		if (mixed && pos < nreads) {
-			lb_timed_acquire(rlock, lock, t, lat, hr, &countdown, every);
-			lb_pause_n(load);
-			runlock(lock, t);
-			reads++;
-		} else {
-			lb_timed_acquire(wlock, lock, t, lat, hw, &countdown, every);
-			lb_pause_n(load);
-			wunlock(lock, t);
+		if (timed)
+			end = n + 1;
+		else
+			end = nops - n > chunk ? n + chunk : nops;
+		for (; n < end; n++) {
+			if (mixed && pos < nreads) {
+				lb_timed_acquire(rlock, lock, t, lat, hr, &countdown, every);
+				lb_pause_n(load);
+				runlock(lock, t);
+				reads++;
+			} else {
+				lb_timed_acquire(wlock, lock, t, lat, hw, &countdown, every);
+				lb_pause_n(load);
+				wunlock(lock, t);
+			}
+			if (mixed && ++pos == period)
+				pos = 0;
+			lb_pause_n(delay);
+			/* relaxed: progress for the watchdog; the join publishes the final value */
+			lb_store_relaxed(opsp, n + 1);
 		}
-		if (mixed && ++pos == period)
-			pos = 0;
-		lb_pause_n(delay);
-		/* relaxed: progress for the watchdog; the join publishes the final value */
-		lb_store_relaxed(opsp, n + 1);
 	}
 	l->done = n;
 	l->reads = reads;

@@ -41,9 +41,11 @@ struct lb_point {
 	uint64_t nops;			/* per thread; fixed work (ignored with duration) */
 	double duration;		/* seconds; > 0 means fixed time */
 	bool validate;
+	bool processes;			/* --processes: each worker a process (process.c) */
 	bool perf;			/* --perf: per-thread perf_event_open counters */
 	struct lb_trace *trace;		/* --trace: the collector (trace.h), or NULL */
 	double timeout;			/* watchdog: seconds without progress, 0 = off */
+	double point_timeout;		/* --point-timeout: seconds before stop is raised, 0 = none */
 	int lock_node;			/* -1: default allocation */
 	const struct lb_pu *pus;	/* placement order; thread i -> pus[i % npus] */
 	unsigned npus;
@@ -93,6 +95,8 @@ struct lb_role_result {
 
 struct lb_result {
 	struct lb_point point;
+	bool timed_out;			/* --point-timeout stopped it: fewer ops than asked */
+	bool interrupted;		/* Ctrl-C or SIGTERM stopped it: not a result */
 	double exec_ms;			/* common start to the last thread's finish */
 	double ops_per_s;		/* all threads' operations over exec_ms */
 	uint64_t ops_total, reads, writes;
@@ -124,6 +128,8 @@ struct lb_result {
 	struct lb_trace_vals *trace;		/* --trace: the kernel's view, or NULL */
 	unsigned nroles;			/* 0 unless the point gives roles */
 	struct lb_role_result roles[LB_MAX_ROLES];
+	/* steal on the point's CPUs while it ran (/proc/stat, read by the run loop); -1: unknown */
+	double steal_ms;
 };
 
 /* lb_thread_ratio() - the read:write mix thread @tid runs in point @p */

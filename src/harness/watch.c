@@ -3,9 +3,11 @@
  * watch.c - the main thread while a point runs
  *
  * It sleeps on the finish count (a futex, with a timeout) and wakes to
- * raise `stop` at the deadline (fixed time), to sample the starvation watch
- * and to check progress for the --timeout watchdog, which prints what each
- * unfinished thread was doing and exits 4.
+ * raise `stop` at the deadline (fixed time), at the --point-timeout cap
+ * (the point is then marked timed out) or when a signal asked the run to
+ * stop (lb_stop_requested: the point is marked interrupted), to sample the
+ * starvation watch and to check progress for the --timeout watchdog, which
+ * prints what each unfinished thread was doing and exits 4.
  */
 #include "config.h"
 
@@ -16,7 +18,32 @@
 #include "base/lb-atomic.h"
 #include "base/log.h"
 #include "harness/harness.h"
+#include "harness/process.h"
 #include "harness/worker.h"
+
+volatile sig_atomic_t lb_stop_requested;
+
+/*
+ * The early stops: a signal (Ctrl-C, SIGTERM) or the --point-timeout cap
+ * @cap (0: none) passed while threads still run. Return: how long to sleep
+ * at most before the cap.
+ */
+static uint64_t early_stop(struct lb_run *run, uint64_t now, uint64_t cap, uint64_t wait_ns)
+{
+	if (lb_stop_requested && !run->interrupted) {
+		run->interrupted = true;
+		lb_store_relaxed(&run->stop, 1);
+	}
+	if (!cap || run->timed_out)
+		return wait_ns;
+	if (now >= cap) {
+		run->timed_out = true;
+		lb_store_relaxed(&run->stop, 1);
+	} else if (cap - now < wait_ns) {
+		wait_ns = cap - now;
+	}
+	return wait_ns;
+}
 
 LB_NORETURN static void watchdog_fire(struct lb_run *run, double stuck_s)
 {
@@ -153,6 +180,7 @@ void lb_watch_point(struct lb_run *run)
 	const struct lb_point *p = run->p;
 	uint64_t deadline = p->duration > 0 ? lb_now_ns() + (uint64_t)(p->duration * 1e9) : 0;
 	uint64_t last_progress = lb_now_ns(), last_ops = 0;
+	uint64_t cap = p->point_timeout > 0 ? last_progress + (uint64_t)(p->point_timeout * 1e9) : 0;
 
 	starve_start(run, last_progress);
 	for (;;) {
@@ -166,6 +194,9 @@ void lb_watch_point(struct lb_run *run)
 			starve_sample(run, now);	/* until the deadline: then threads just stop */
 		if (f == p->nthreads)
 			return;
+		if (run->procs)
+			lb_proc_check(run);	/* --processes: a child that died (exit 1) */
+		wait_ns = early_stop(run, now, cap, wait_ns);
 		if (deadline && !lb_load_relaxed(&run->stop)) {
 			if (now >= deadline) {
 				lb_store_relaxed(&run->stop, 1);

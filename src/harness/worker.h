@@ -12,6 +12,7 @@
  *	validate.c	the loops through the ops pointers (--validate's
  *			checking loop, a lock without its own loop) and the
  *			checks after a --validate point
+ *	process.c	--processes: the shared mapping, the children
  */
 #ifndef LB_SRC_HARNESS_WORKER_H
 #define LB_SRC_HARNESS_WORKER_H
@@ -114,9 +115,11 @@ struct lb_run {
 	unsigned created;			/* threads created, to join */
 	uint64_t t_create, t_joined;		/* cycle counter: first create, last join */
 	bool traced;				/* --trace recording was started */
+	struct lb_procs *procs;			/* --processes (process.h), else NULL */
+	bool timed_out, interrupted;		/* watch.c: why stop was raised early */
 };
 
-/* lb_futex() - the futex system call, process-private */
+/* lb_futex() - the futex system call, private unless a --processes point runs */
 long lb_futex(uint32_t *uaddr, int op, uint32_t val, const struct timespec *ts);
 
 /* validate.c: the loops through the ops pointers */

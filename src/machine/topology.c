@@ -9,6 +9,7 @@
  */
 #include "config.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <pthread.h>
 #include <sched.h>
@@ -274,6 +275,10 @@ int lb_topo_load(const char *spec, char *why, size_t len)
 	if (!model)
 		model = hwloc_obj_get_info_by_name(root, "CPUModel");
 	snprintf(info.cpu_model, sizeof(info.cpu_model), "%s", model ? model : "unknown");
+	/* /proc/cpuinfo pads some model names ("AMD EPYC 7B13 64-Core Processor   ") */
+	for (size_t l = strlen(info.cpu_model); l > 0 && isspace((unsigned char)info.cpu_model[l - 1]);
+	     l--)
+		info.cpu_model[l - 1] = '\0';
 	if (hwloc_topology_export_synthetic(topo, info.synthetic, sizeof(info.synthetic),
 					    HWLOC_TOPOLOGY_EXPORT_SYNTHETIC_FLAG_NO_ATTRS) < 0)
 		info.synthetic[0] = '\0';
@@ -293,6 +298,26 @@ const struct lb_topo_info *lb_topo_info(void)
 }
 
 /* Parse numactl's CPU list syntax into a bitmap of PU logical indexes. */
+/*
+ * What hwloc's list parser lets through: an empty element (0, ,0 0,,1) and a
+ * number it wraps (99999999999 became CPU 1215752191). Return: 0 or -1.
+ */
+static int cpu_list_shape(const char *s, char *why, size_t len)
+{
+	size_t n = strlen(s);
+
+	if (*s == ',' || (n && s[n - 1] == ',') || strstr(s, ",,"))
+		return WHY("empty element in the CPU list");
+	for (const char *p = s; *p; p++) {
+		size_t digits = strspn(p, "0123456789");
+
+		if (digits > 7 || (digits && strtoul(p, NULL, 10) > 1048575))
+			return WHY("CPU %.*s is out of range (0..1048575)", (int)digits, p);
+		p += digits ? digits - 1 : 0;
+	}
+	return 0;
+}
+
 static int parse_cpus(const char *spec, bool physical, hwloc_bitmap_t out, char *why, size_t len)
 {
 	hwloc_bitmap_t want = hwloc_bitmap_alloc();
@@ -305,6 +330,10 @@ static int parse_cpus(const char *spec, bool physical, hwloc_bitmap_t out, char 
 	if (*s == '!') {
 		invert = true;
 		s++;
+	}
+	if (strcmp(s, "all") && cpu_list_shape(s, why, len)) {
+		hwloc_bitmap_free(want);
+		return -1;
 	}
 	if (strcmp(s, "all") == 0) {
 		hwloc_bitmap_zero(want);
@@ -550,6 +579,21 @@ void *lb_topo_alloc_onnode(size_t size, int node)
 			memset(p, 0, size);
 	}
 	return p;
+}
+
+int lb_topo_bind_area(void *p, size_t size, int node)
+{
+	hwloc_bitmap_t ns = hwloc_bitmap_alloc();
+	int rc;
+
+	if (!ns)
+		return -ENOMEM;
+	hwloc_bitmap_only(ns, (unsigned)node);
+	rc = hwloc_set_area_membind(topo, p, size, ns, HWLOC_MEMBIND_BIND, HWLOC_MEMBIND_BYNODESET);
+	if (rc)
+		rc = -errno;
+	hwloc_bitmap_free(ns);
+	return rc;
 }
 
 void lb_topo_free_onnode(void *p, size_t size)

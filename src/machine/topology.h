@@ -96,6 +96,12 @@ bool lb_topo_numa_valid(int node);
 /* lb_topo_alloc_onnode() - page-aligned zeroed memory on @node; free with lb_topo_free_onnode() */
 void *lb_topo_alloc_onnode(size_t size, int node);
 void lb_topo_free_onnode(void *p, size_t size);
+/*
+ * lb_topo_bind_area() - bind the pages of @p (page-aligned, not yet
+ * touched: a shared mapping, --processes) to NUMA node @node
+ * Return: 0 or -errno.
+ */
+int lb_topo_bind_area(void *p, size_t size, int node);
 /* lb_topo_numa_method() - "libnuma", "hwloc" */
 const char *lb_topo_numa_method(void);
 /* lb_topo_fini() - release the topology */

@@ -177,6 +177,7 @@ int lb_output_aim7(FILE *f, const struct lb_report *rep)
 
 	if (lb_sides_get(rep, &s))
 		return -1;
+	lb_output_compare_notes(f, rep);
 	rows = calloc(s.nafter + 1, sizeof(*rows));
 	threads = calloc(s.nafter + 1, sizeof(*threads));
 	if (!rows || !threads)

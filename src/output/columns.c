@@ -19,6 +19,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -100,25 +101,29 @@ static bool col_lock(struct lb_col_src *s, const struct lb_column *c, union lb_c
 	return true;
 }
 
-/* "name=value;..." of the point's lock options */
-static bool col_lock_options(struct lb_col_src *s, const struct lb_column *c, union lb_col_val *v)
+char *lb_lock_options_str(const struct lb_point *p, char *buf, size_t len)
 {
-	const struct lb_point *p = &s->r->point;
-	size_t l = 0, len = sizeof(s->buf);
+	size_t l = 0;
 
-	s->buf[0] = '\0';
+	buf[0] = '\0';
 	for (unsigned k = 0; p->ops->options && p->ops->options[k].name && l < len; k++) {
 		const struct lb_lock_option *o = &p->ops->options[k];
 		uint64_t x = p->lockopts ? p->lockopts[k] : o->def;
 
 		if (o->type == LB_LOCK_OPT_U64)
-			l += (size_t)snprintf(s->buf + l, len - l, "%s%s=%llu", k ? ";" : "",
+			l += (size_t)snprintf(buf + l, len - l, "%s%s=%llu", k ? ";" : "",
 					      o->name, (unsigned long long)x);
 		else
-			l += (size_t)snprintf(s->buf + l, len - l, "%s%s=%s", k ? ";" : "", o->name,
+			l += (size_t)snprintf(buf + l, len - l, "%s%s=%s", k ? ";" : "", o->name,
 					      o->values[x]);
 	}
-	v->s = s->buf;
+	return buf;
+}
+
+/* "name=value;..." of the point's lock options */
+static bool col_lock_options(struct lb_col_src *s, const struct lb_column *c, union lb_col_val *v)
+{
+	v->s = lb_lock_options_str(&s->r->point, s->buf, sizeof(s->buf));
 	return true;
 }
 
@@ -146,6 +151,12 @@ static bool col_ops_per_thread(struct lb_col_src *s, const struct lb_column *c,
 			       union lb_col_val *v)
 {
 	v->u = s->r->point.duration > 0 ? 0 : s->r->point.nops;
+	return true;
+}
+
+static bool col_partial(struct lb_col_src *s, const struct lb_column *c, union lb_col_val *v)
+{
+	v->b = s->rep->partial;
 	return true;
 }
 
@@ -409,15 +420,18 @@ static bool to_u64(const char *s, unsigned long long *out)
 
 	errno = 0;
 	*out = strtoull(s, &end, 10);
-	return !errno && end != s && !*end && *s != '-';
+	return !errno && end != s && !*end && *s != '-' && *s != '+' && *s != ' ';
 }
 
+/* a figure lockbench writes: finite, 0 or more, below 1e18 (no inf, nan, 1e300, hex) */
 static bool to_double(const char *s, double *out)
 {
 	char *end;
 
+	errno = 0;
 	*out = strtod(s, &end);
-	return end != s && !*end && *out >= 0;
+	return !errno && end != s && !*end && isfinite(*out) && *out >= 0 && *out < 1e18 &&
+	       !strpbrk(s, "xXpP") && *s != ' ';
 }
 
 /* A number into the member at c->off (an unsigned that must fit, or a double). */
@@ -464,14 +478,79 @@ static bool put_word(struct lb_result *r, const struct lb_column *c, const char 
 	return true;
 }
 
+/* 1..10000, as --repeat takes it */
 static bool put_repeat(struct lb_result *r, const struct lb_column *c, const char *text)
 {
-	double d;
+	unsigned long long u;
 
-	if (!to_double(text, &d))
+	if (!to_u64(text, &u) || u < 1 || u > 10000)
 		return false;
-	r->point.repeat = d >= 1 ? (unsigned)d - 1 : 0;
+	r->point.repeat = (unsigned)u - 1;
 	return true;
+}
+/*
+ * Run hygiene (hygiene.h), the same for every point: arg 0 cpufreq driver,
+ * 1 governor, 2 hypervisor, 3 kernel flags, 4 load average (1 min), 5 other
+ * work on the placement's CPUs (%), 6 compiler, 7 CFLAGS, 8 git revision
+ */
+static bool col_hyg(struct lb_col_src *s, const struct lb_column *c, union lb_col_val *v)
+{
+	const struct lb_hygiene *h = s->rep->hyg;
+
+	switch (c->arg) {
+	case 6:
+		v->s = LB_COMPILER;
+		return true;
+	case 7:
+		v->s = LB_CFLAGS;
+		return true;
+	case 8:
+		v->s = LB_GIT_REVISION;
+		return true;
+	}
+	if (!h)
+		return false;
+	switch (c->arg) {
+	case 0:
+		v->s = h->cpufreq_driver;
+		return true;
+	case 1:
+		v->s = h->cpufreq_governor;
+		return true;
+	case 2:
+		v->s = h->hypervisor;
+		return true;
+	case 3:
+		v->s = h->kernel_flags;
+		return true;
+	case 4:
+		v->d = h->loadavg[0];
+		return h->loadavg[0] >= 0;
+	default:
+		v->d = h->busy_other_pct;
+		return h->busy_other_pct >= 0;
+	}
+}
+
+/* arg 0: steal during the point, 1: CPUs in the placement, 2: the machine's PUs, 3: SMT */
+static bool col_point_hyg(struct lb_col_src *s, const struct lb_column *c, union lb_col_val *v)
+{
+	const struct lb_point *p = &s->r->point;
+
+	switch (c->arg) {
+	case 0:
+		v->d = s->r->steal_ms;
+		return s->r->steal_ms >= 0;
+	case 1:
+		v->u = p->npus;
+		return p->npus > 0;
+	case 2:
+		v->u = s->rep->topo ? s->rep->topo->pus : 0;
+		return s->rep->topo != NULL;
+	default:
+		v->u = p->pin && p->pus ? lb_smt_shared(p->pus, p->npus, p->nthreads, NULL) : 0;
+		return true;
+	}
 }
 
 /* --- the schema -------------------------------------------------------- */
@@ -532,8 +611,9 @@ const struct lb_column lb_columns[] = {
 	{ "load_pauses", NULL, "pauses", U, 0, BOTH, FIELD(point.load) },
 	{ "delay_pauses", NULL, "pauses", U, 0, BOTH, FIELD(point.delay) },
 	{ "mode", NULL, "", S, 0, BOTH | BASE, .get = col_word, .arg = 1, .put = put_word },
-	{ "ops_per_thread", NULL, "ops", U, 0, BOTH, .get = col_ops_per_thread },
-	{ "duration_s", NULL, "s", D, LB_COL_G, BOTH, FIELD(point.duration) },
+	{ "ops_per_thread", NULL, "ops", U, 0, BOTH, .get = col_ops_per_thread,
+	  .off = offsetof(struct lb_result, point.nops), .size = sizeof(uint64_t), .put = put_field },
+	{ "duration_s", NULL, "s", D, LB_COL_G, BOTH, PUT(point.duration) },
 	{ "repeat", NULL, "", U, 0, BOTH | BASE, .get = col_repeat, .put = put_repeat },
 	{ "placement", NULL, "", S, 0, CSV, .get = col_placement },
 	{ "cpus", NULL, "", S, 0, CSV, .get = col_cpus },	/* JSON: each thread's cpu */
@@ -617,6 +697,23 @@ const struct lb_column lb_columns[] = {
 	{ "lock_domain", NULL, "", S, 0, CSV, .get = col_domains, .arg = 0 },
 	{ "domains", NULL, "", U, 0, BOTH, .get = col_domains, .arg = 1 },
 	{ "domains_pretend", NULL, "", B, 0, BOTH, .get = col_domains, .arg = 2 },
+	/* run hygiene (hygiene.h; JSON: the run-level ones are its hygiene object) */
+	{ "steal_ms", NULL, "ms", D, 1, BOTH | NUL, .get = col_point_hyg, .arg = 0 },
+	{ "placement_cpus", NULL, "", U, 0, BOTH, .get = col_point_hyg, .arg = 1 },
+	{ "host_cpus", NULL, "", U, 0, BOTH, .get = col_point_hyg, .arg = 2 },
+	{ "smt_shared_threads", NULL, "threads", U, 0, BOTH, .get = col_point_hyg, .arg = 3 },
+	{ "cpufreq_driver", NULL, "", S, 0, CSV, .get = col_hyg, .arg = 0 },
+	{ "cpufreq_governor", NULL, "", S, 0, CSV, .get = col_hyg, .arg = 1 },
+	{ "hypervisor", NULL, "", S, 0, CSV, .get = col_hyg, .arg = 2 },
+	{ "kernel_flags", NULL, "", S, 0, CSV, .get = col_hyg, .arg = 3 },
+	{ "loadavg_1m", NULL, "", D, 2, CSV, .get = col_hyg, .arg = 4 },
+	{ "busy_other_pct", NULL, "%", D, 1, CSV, .get = col_hyg, .arg = 5 },
+	{ "compiler", NULL, "", S, 0, CSV, .get = col_hyg, .arg = 6 },
+	{ "cflags", NULL, "", S, 0, CSV, .get = col_hyg, .arg = 7 },
+	{ "git_revision", NULL, "", S, 0, CSV, .get = col_hyg, .arg = 8 },
+	/* the time budget (--point-timeout) and Ctrl-C (JSON: the run's "partial") */
+	{ "timed_out", NULL, "", B, 0, BOTH, FIELD(timed_out) },
+	{ "partial", NULL, "", B, 0, CSV, .get = col_partial },
 	/* new figures here; then the ctr_* columns (csv.c) */
 	{ NULL },
 };

@@ -75,6 +75,8 @@ extern const struct lb_column lb_columns[];	/* ends with a NULL name */
 void lb_col_src_init(struct lb_col_src *s, const struct lb_report *rep, const struct lb_result *r);
 /* lb_col_json_path() - where @c is in a JSON result: "exec_time_ms", "fairness.jain" */
 const char *lb_col_json_path(const struct lb_column *c);
+/* lb_lock_options_str() - "name=value;..." of @p's lock options, as CSV's lock_options */
+char *lb_lock_options_str(const struct lb_point *p, char *buf, size_t len);
 /* lb_col_find() - the row named @name, NULL if none */
 const struct lb_column *lb_col_find(const char *name);
 

@@ -46,6 +46,7 @@ int lb_sides_get(const struct lb_report *rep, struct lb_sides *s)
 
 	memset(s, 0, sizeof(*s));
 	s->fixed_time = rep->fixed_time;
+	s->load_ns = load_ns;
 	s->before = calloc(n, sizeof(*s->before));
 	s->after = calloc(n, sizeof(*s->after));
 	s->ref = calloc(n, sizeof(*s->ref));
@@ -209,7 +210,7 @@ int lb_compare_write(FILE *f, const struct lb_sides *s)
 			w1 = (int)strlen(label);
 	}
 
-	lb_table_header(f, w1, s->fixed_time);
+	lb_table_header(f, w1, s->fixed_time, s->load_ns);
 	if (lb_table_rows(f, w1, &rt, s->fixed_time))
 		goto out;
 	fprintf(f, "Before: %s\n", s->before_name);
@@ -247,6 +248,7 @@ int lb_output_compare(FILE *f, const struct lb_report *rep)
 
 	if (lb_sides_get(rep, &s))
 		return -1;
+	lb_output_compare_notes(f, rep);
 	rc = lb_compare_write(f, &s);
 	lb_sides_free(&s);
 	return rc;

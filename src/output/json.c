@@ -377,7 +377,7 @@ static json_object *config_obj(const struct lb_config *c)
 	ADD(o, "load_unit", JSTR(c->load_ns ? "ns" : "pause"));
 	ADD(o, "delay_pauses", JINT(c->delay));
 	ADD(o, "mode", JSTR(c->duration > 0 ? "time" : "ops"));
-	ADD(o, "ops_per_thread", JINT(c->ops));
+	ADD(o, "ops_per_thread", c->duration > 0 ? NULL : JINT(c->ops));	/* fixed time: null */
 	ADD(o, "duration_s", JDBL(c->duration));
 	ADD(o, "repeat", JINT(c->repeat));
 	ADD(o, "place", JSTR(lb_place_name(c->place)));
@@ -389,6 +389,8 @@ static json_object *config_obj(const struct lb_config *c)
 	ADD(o, "validate", JBOOL(c->validate));
 	ADD(o, "trace", JBOOL(c->trace));
 	ADD(o, "timeout_s", JDBL(c->timeout));
+	/* null: the default, 3 x the duration + 10 s, fixed work 60 s */
+	ADD(o, "point_timeout_s", c->point_timeout_set ? JDBL(c->point_timeout) : NULL);
 	ADD(o, "format", JSTR(c->format ? c->format->name : ""));
 	ADD(o, "default_experiment", JBOOL(c->is_default));
 	return o;
@@ -493,6 +495,30 @@ static json_object *build_obj(const struct lb_report *rep)
 	return o;
 }
 
+/* The run's hygiene (hygiene.h); each point's steal is in its result */
+static json_object *hygiene_obj(const struct lb_report *rep)
+{
+	const struct lb_hygiene *h = rep->hyg;
+	json_object *o = json_object_new_object(), *a = NULL;
+
+	ADD(o, "cpufreq_driver", JSTR(h->cpufreq_driver));
+	ADD(o, "cpufreq_governor", JSTR(h->cpufreq_governor));
+	ADD(o, "hypervisor", JSTR(h->hypervisor));
+	ADD(o, "kernel_flags", JSTR(h->kernel_flags));
+	if (h->loadavg[0] >= 0) {
+		a = json_object_new_array();
+		for (int i = 0; i < 3; i++)
+			json_object_array_add(a, JDBL(h->loadavg[i]));
+	}
+	ADD(o, "loadavg", a);	/* null when unknown */
+	ADD(o, "busy_other_pct", h->busy_other_pct >= 0 ? JDBL(h->busy_other_pct) : NULL);
+	ADD(o, "busy_window_ms", JDBL(h->busy_window_ms));
+	ADD(o, "compiler", JSTR(LB_COMPILER));
+	ADD(o, "cflags", JSTR(LB_CFLAGS));
+	ADD(o, "git_revision", JSTR(LB_GIT_REVISION));
+	return o;
+}
+
 /* --c2c: the round trips measured */
 static json_object *c2c_arr(const struct lb_report *rep)
 {
@@ -527,6 +553,8 @@ int lb_output_json(FILE *f, const struct lb_report *rep)
 	ADD(root, "placement", placement_arr(rep));
 	ADD(root, "clock", clock_obj());
 	ADD(root, "build", build_obj(rep));
+	if (rep->hyg)
+		ADD(root, "hygiene", hygiene_obj(rep));
 	if (rep->c2c)
 		ADD(root, "c2c", c2c_arr(rep));
 	if (rep->cfg)
@@ -535,6 +563,9 @@ int lb_output_json(FILE *f, const struct lb_report *rep)
 	for (unsigned i = 0; i < rep->nresults; i++)
 		json_object_array_add(a, result_obj(rep, &rep->results[i]));
 	ADD(root, "results", a);
+	/* Ctrl-C or SIGTERM: the results are the first points of points_planned */
+	ADD(root, "partial", JBOOL(rep->partial));
+	ADD(root, "points_planned", JINT(rep->npoints ? rep->npoints : rep->nresults));
 	fputs(json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED |
 					     JSON_C_TO_STRING_NOSLASHESCAPE), f);
 	fputc('\n', f);

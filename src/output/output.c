@@ -7,6 +7,7 @@
 #include <sys/utsname.h>
 #include <time.h>
 
+#include "base/clock.h"
 #include "base/log.h"
 #include "output/output.h"
 #include "plan/fair.h"
@@ -19,21 +20,22 @@
  */
 const struct lb_format_def lb_formats[] = {
 	{ "table", "table", "the 2014 rwsem-spinning table: execution time or Mops/s per load", lb_output_table,
-	  NULL, NULL },
+	  NULL, NULL, false },
 	{ "stats", NULL, "the 2013 aqticket table: base and patched throughput, mean and stdev over "
-	  "--repeat, per thread count (1x, 2x, 3x)", lb_output_stats, lb_stats_check, NULL },
+	  "--repeat, per thread count (1x, 2x, 3x)", lb_output_stats, lb_stats_check, NULL, false },
 	{ "sweep", NULL, "the 2015 qrwlock byte-cmpxchg thread sweep: two locks side by side, % change per thread "
-	  "count", lb_output_sweep, lb_sweep_check, "1" },
+	  "count", lb_output_sweep, lb_sweep_check, "1", false },
 	{ "compare", NULL, "the 2014 rwsem-spinning posting's Before, After and % Change blocks: the first two locks, "
-	  "or --baseline and this run", lb_output_compare, lb_check_before_after, NULL },
+	  "or --baseline and this run", lb_output_compare, lb_check_before_after, NULL, false },
 	{ "aim7", NULL, "the 2014 rwsem-spinning posting's AIM7 table: throughput per --threads range, before, after, "
-	  "% change", lb_output_aim7, lb_check_before_after, NULL },
-	{ "csv", "csv", "one row per point and repetition, for plotting", lb_output_csv, NULL, NULL },
-	{ "json", "json", "the whole run with per-thread detail", lb_output_json, NULL, NULL },
+	  "% change", lb_output_aim7, lb_check_before_after, NULL, false },
+	{ "csv", "csv", "one row per point and repetition, for plotting", lb_output_csv, NULL, NULL,
+	  true },
+	{ "json", "json", "the whole run with per-thread detail", lb_output_json, NULL, NULL, true },
 	{ "latency", NULL, "the 2008 fair-rwlock posting's report: timer calibration, then per thread iterations and "
 	  "lock delay [min,avg,max] in cycles (--scenario=fair or --latency)", lb_output_latency,
-	  lb_output_latency_check, NULL },
-	{ NULL, NULL, NULL, NULL, NULL, NULL },
+	  lb_output_latency_check, NULL, false },
+	{ NULL, NULL, NULL, NULL, NULL, NULL, false },
 };
 
 const struct lb_format_def *lb_format_find(const char *name)
@@ -48,11 +50,44 @@ char *lb_fmt_figure(double v, bool fixed_time, char *buf, size_t len)
 {
 	if (fixed_time && v < 9.995)
 		snprintf(buf, len, "%.2f", v);
+	else if (!fixed_time && v < 0.995)
+		snprintf(buf, len, "%.3g", v);	/* below 1 ms: not "0.0" */
 	else if (v < 999.95)
 		snprintf(buf, len, "%.1f", v);
 	else
 		snprintf(buf, len, "%.0f", v);
 	return buf;
+}
+
+void lb_output_compare_notes(FILE *f, const struct lb_report *rep)
+{
+	/* Welch's test needs repetitions on both sides: this run's and the baseline's */
+	bool after = rep->cfg && rep->cfg->repeat > 1, before = rep->nbaseline ? false : after;
+
+	if (rep->baseline_machine && *rep->baseline_machine)
+		fprintf(f, "Before (--baseline=%s): %s\nAfter (this run): host %s, kernel %s, CPU %s\n"
+			"(two machines: the change is not only the patch's)\n", rep->baseline_path,
+			rep->baseline_machine, rep->host, rep->kernel, rep->topo ? rep->topo->cpu_model :
+			"?");
+	for (unsigned i = 0; i < rep->nbaseline; i++)
+		before |= rep->baseline[i].point.repeat > 0;
+	if (rep->cfg && (!after || !before))	/* unit tests have no configuration */
+		fprintf(f, "(one repetition per point: no noise estimate; --repeat=3 or more gives "
+			"Welch's test, '~' marks a change within the noise)\n");
+}
+
+void lb_output_run_notes(FILE *f, const struct lb_report *rep)
+{
+	unsigned to = 0;
+
+	for (unsigned i = 0; i < rep->nresults; i++)
+		to += rep->results[i].timed_out;
+	if (to)
+		fprintf(f, "\n! %u point(s) timed out (--point-timeout): stopped early, the figure "
+			"counts the operations done\n", to);
+	if (rep->partial)
+		fprintf(f, "\nInterrupted after %u of %u points: the run is partial.\n",
+			rep->nresults, rep->npoints);
 }
 
 double lb_point_figure(const struct lb_result *r, bool fixed_time)
@@ -152,6 +187,132 @@ void lb_fmt_trace_verbose(FILE *f, const struct lb_result *r, bool per_thread)
 			(unsigned long long)tt->blocked, (unsigned long long)tt->contentions,
 			(double)tt->wait_ns / 1e6);
 	}
+}
+
+unsigned lb_report_smt(const struct lb_report *rep, unsigned *at_threads, int pair[2])
+{
+	unsigned most = 0;
+
+	*at_threads = 0;
+	for (unsigned i = 0; i < rep->nresults; i++) {
+		const struct lb_point *p = &rep->results[i].point;
+		int pr[2];
+		unsigned n = p->pin ? lb_smt_shared(rep->pus, rep->npus, p->nthreads, pr) : 0;
+
+		if (n > most) {
+			most = n;
+			*at_threads = p->nthreads;
+			pair[0] = pr[0];
+			pair[1] = pr[1];
+		}
+	}
+	return most;
+}
+
+/* "--lock=ticket 'synthetic:package:2 core:2'": argv as a shell would take it back */
+static void header_command(FILE *f, const struct lb_config *cfg)
+{
+	fputs("# command:", f);
+	for (int i = 0; cfg && i < cfg->argc; i++) {
+		const char *a = cfg->argv[i];
+
+		if (i == 0)
+			a = strrchr(a, '/') ? strrchr(a, '/') + 1 : a;
+		if (a[0] && strspn(a, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+			      "0123456789-_=,.:/+@%") == strlen(a)) {
+			fprintf(f, " %s", a);
+			continue;
+		}
+		fputs(" '", f);
+		for (; *a; a++)
+			if (*a == '\'')
+				fputs("'\\''", f);
+			else
+				fputc(*a, f);
+		fputc('\'', f);
+	}
+	fputc('\n', f);
+}
+
+/* "# placement: socket, 2 of 2 CPUs (0,1); SMT: ..." */
+static void header_placement(FILE *f, const struct lb_report *rep)
+{
+	const struct lb_config *cfg = rep->cfg;
+	unsigned at, n;
+	int pair[2] = { -1, -1 };
+
+	fprintf(f, "# placement: %s, %u of %u CPUs (", cfg ? lb_place_name(cfg->place) : "socket",
+		rep->npus, rep->topo ? rep->topo->pus : rep->npus);
+	for (unsigned i = 0; i < rep->npus && i < 64; i++)
+		fprintf(f, "%s%d", i ? "," : "", rep->pus[i].pu_os);
+	fputs(rep->npus > 64 ? ",...)" : ")", f);
+	n = lb_report_smt(rep, &at, pair);
+	if (cfg && cfg->place == LB_PLACE_NONE)
+		fputs("; SMT: threads not pinned\n", f);
+	else if (n)
+		fprintf(f, "; SMT: in use, %u of %u threads share a core (CPUs %d and %d)\n", n, at,
+			pair[0], pair[1]);
+	else
+		fputs("; SMT: not in use (no two threads share a core)\n", f);
+}
+
+/* "# steal: none during the points" or its total, how many points had some, the most */
+static void header_steal(FILE *f, const struct lb_report *rep)
+{
+	double total = 0, most = 0;
+	unsigned with = 0, known = 0;
+
+	for (unsigned i = 0; i < rep->nresults; i++) {
+		double s = rep->results[i].steal_ms;
+
+		if (s < 0)
+			continue;
+		known++;
+		total += s;
+		with += s > 0;
+		most = s > most ? s : most;
+	}
+	if (!known)
+		fputs("# steal: unknown (no /proc/stat)\n", f);
+	else if (!with)
+		fputs("# steal: none during the points\n", f);
+	else
+		fprintf(f, "# steal: %.0f ms during %u of %u points (at most %.0f ms in one)\n", total,
+			with, rep->nresults, most);
+}
+
+int lb_output_header(FILE *f, const struct lb_report *rep)
+{
+	const struct lb_hygiene *h = rep->hyg;
+	const struct lb_topo_info *t = rep->topo;
+
+	fprintf(f, "# lockbench %s (git %s), built with %s, CFLAGS %s\n", PACKAGE_VERSION,
+		LB_GIT_REVISION, LB_COMPILER, LB_CFLAGS[0] ? LB_CFLAGS : "none");
+	fprintf(f, "# host: %s; kernel: %s\n", rep->host, rep->kernel);
+	if (t)
+		fprintf(f, "# CPU: %s; %u package(s), %u core(s), %u PU(s), %u NUMA node(s)\n",
+			t->cpu_model, t->packages, t->cores, t->pus, t->numa_nodes);
+	header_placement(f, rep);
+	fprintf(f, "# pause: %.2f ns (%.1f cycles of a %.0f MHz counter)\n", lb_clock.pause_ns,
+		lb_clock.pause_cycles, lb_clock.tsc_per_ns * 1e3);
+	if (h) {
+		fprintf(f, "# cpufreq: driver %s, governor %s; hypervisor: %s\n", h->cpufreq_driver,
+			h->cpufreq_governor, h->hypervisor);
+		if (h->loadavg[0] >= 0)
+			fprintf(f, "# load before the run: load average %.2f %.2f %.2f", h->loadavg[0],
+				h->loadavg[1], h->loadavg[2]);
+		else
+			fputs("# load before the run: load average unknown", f);
+		if (h->busy_other_pct >= 0)
+			fprintf(f, "; other work on the placement's CPUs %.0f%% (over %.0f ms)\n",
+				h->busy_other_pct, h->busy_window_ms);
+		else
+			fputs("; other work on the placement's CPUs unknown\n", f);
+		fprintf(f, "# kernel flags: %s\n", h->kernel_flags);
+	}
+	header_steal(f, rep);
+	header_command(f, rep->cfg);
+	return ferror(f) ? -1 : 0;
 }
 
 void lb_report_fill_host(struct lb_report *rep)

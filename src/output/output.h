@@ -15,6 +15,7 @@
 #include "harness/figures.h"
 #include "harness/harness.h"
 #include "plan/plan.h"
+#include "machine/hygiene.h"
 #include "machine/topology.h"
 
 #define LB_FORMAT_VERSION 1	/* CSV and JSON; raised when a meaning changes */
@@ -30,11 +31,16 @@ struct lb_report {
 	const struct lb_result *baseline;	/* --baseline: the earlier run, "before"; or NULL */
 	unsigned nbaseline;
 	const char *baseline_path;
+	const char *baseline_machine;	/* NULL or "": the same machine; else "host H, kernel K, CPU C" */
 	const struct lb_c2c *c2c;	/* --c2c: the round trips measured, or NULL */
 	unsigned nc2c;
 	char host[128];
 	char kernel[256];
 	char timestamp[40];		/* ISO 8601, UTC */
+	const struct lb_hygiene *hyg;	/* the conditions of the run (hygiene.h), or NULL */
+	/* Ctrl-C or SIGTERM: only the first nresults of npoints points ran (CSV, JSON: partial) */
+	bool partial;
+	unsigned npoints;		/* the points of the run as planned */
 };
 
 struct lb_report;
@@ -51,6 +57,7 @@ struct lb_format_def {
 	/* check() - can this configuration produce the format? NULL: always */
 	int (*check)(const struct lb_config *c, char *why, size_t len);
 	const char *loads;	/* --load when none is given; NULL: the usual 1,5,10 */
+	bool data;		/* CSV, JSON: read by programs, so no header (lb_output_header()) */
 };
 
 extern const struct lb_format_def lb_formats[];	/* ends with a NULL name */
@@ -69,6 +76,7 @@ struct lb_tcell {
 	unsigned n;		/* repetitions */
 	double *v;		/* their figures: ms, or Mops/s in fixed-time mode */
 	double mean;
+	bool timed_out;		/* one of them was stopped by --point-timeout: marked '!' */
 };
 
 struct lb_trow {
@@ -100,10 +108,17 @@ void lb_ttable_free(struct lb_ttable *t);
 const struct lb_tcell *lb_trow_cell(const struct lb_trow *row, uint64_t load);
 /* lb_table_label() - "rwsem/10:1" */
 char *lb_table_label(const char *lock, const struct lb_ratio *ratio, char *buf, size_t len);
+/*
+ * lb_output_compare_notes() - above a comparison: both machines when the
+ * baseline is another's, and that one repetition gives no noise estimate
+ */
+void lb_output_compare_notes(FILE *f, const struct lb_report *rep);
+/* lb_output_run_notes() - under a text table: timed-out points ('!'), "Interrupted after n of N" */
+void lb_output_run_notes(FILE *f, const struct lb_report *rep);
 /* lb_table_width() - the first column's width: at least @w1, the header and @t's labels */
 int lb_table_width(const struct lb_ttable *t, int w1);
-/* lb_table_header() - the posting's header line and its dashed rule */
-void lb_table_header(FILE *f, int w1, bool fixed_time);
+/* lb_table_header() - the posting's header line ("Load(ns):" with --load-ns) and its dashed rule */
+void lb_table_header(FILE *f, int w1, bool fixed_time, bool load_ns);
 /* lb_table_row() - "label  threads  1:530.7, 5:406.0, 10:472.7" */
 void lb_table_row(FILE *f, int w1, const char *label, unsigned threads,
 		  const struct lb_tcell_text *cells, unsigned ncells);
@@ -144,6 +159,7 @@ struct lb_sides {
 	char before_name[192], after_name[192];
 	bool by_lock;		/* baseline: a row matches only the same lock's */
 	bool fixed_time;
+	bool load_ns;		/* the loads are --load-ns nanoseconds */
 };
 
 /* lb_sides_get() - split @rep into its sides; -1 when out of memory */
@@ -191,6 +207,13 @@ void lb_fmt_trace(FILE *f, const struct lb_trace_vals *v);
 void lb_fmt_trace_verbose(FILE *f, const struct lb_result *r, bool per_thread);
 /* lb_output_point_verbose() - -v: one point's figures, counters and kernel view on stderr */
 void lb_output_point_verbose(const struct lb_plan *plan, const struct lb_result *r);
+/**
+ * lb_output_header() - the lines over a text report ("# " each): the machine,
+ * the build, the placement, the pause, the run's hygiene and the command line
+ */
+int lb_output_header(FILE *f, const struct lb_report *rep);
+/* lb_report_smt() - the most threads of one point of @rep that share a core, and at how many */
+unsigned lb_report_smt(const struct lb_report *rep, unsigned *at_threads, int pair[2]);
 /* lb_report_fill_host() - host, kernel and timestamp of this run */
 void lb_report_fill_host(struct lb_report *rep);
 

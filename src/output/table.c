@@ -69,7 +69,7 @@ static void fairness_block(FILE *f, const struct lb_report *rep)
 }
 
 /* Add figure @v to the row's cell for @load, creating both as needed. */
-static int cell_add(struct lb_trow *row, uint64_t load, double v, unsigned max)
+static int cell_add(struct lb_trow *row, uint64_t load, double v, unsigned max, bool timed_out)
 {
 	struct lb_tcell *c = NULL;
 	double *nv;
@@ -91,6 +91,7 @@ static int cell_add(struct lb_trow *row, uint64_t load, double v, unsigned max)
 		return -1;
 	c->v = nv;
 	c->v[c->n] = v;
+	c->timed_out |= timed_out;
 	c->mean = (c->mean * c->n + v) / (c->n + 1);
 	c->n++;
 	return 0;
@@ -145,7 +146,7 @@ static int ttable_build(struct lb_ttable *t, const struct lb_result *const *res,
 			row->tgroup = r->point.tgroup;
 			row->phase = r->point.phase;
 		}
-		if (cell_add(row, r->point.load_arg, point_fig(r, cf), n)) {
+		if (cell_add(row, r->point.load_arg, point_fig(r, cf), n, r->timed_out)) {
 			lb_ttable_free(t);
 			return -1;
 		}
@@ -194,10 +195,14 @@ int lb_table_width(const struct lb_ttable *t, int w1)
 	return w1;
 }
 
-void lb_table_header(FILE *f, int w1, bool fixed_time)
+void lb_table_header(FILE *f, int w1, bool fixed_time, bool load_ns)
 {
-	const char *h3 = fixed_time ? "Load:Throughput (Mops/s)" : "Load:Execution Time (ms)";
+	char h3[64];
 	int w2 = (int)strlen(table_h2);
+
+	/* the loads' unit: pause counts ("Load:", the posting's) or --load-ns ("Load(ns):") */
+	snprintf(h3, sizeof(h3), "%s:%s", load_ns ? "Load(ns)" : "Load",
+		 fixed_time ? "Throughput (Mops/s)" : "Execution Time (ms)");
 
 	fprintf(f, "%-*s  %-*s  %s\n", w1, table_h1, w2, table_h2, h3);
 	for (int i = 0; i < w1; i++)
@@ -238,6 +243,9 @@ int lb_table_rows(FILE *f, int w1, const struct lb_ttable *t, bool fixed_time)
 			cells[j].load = row->cells[j].load;
 			lb_fmt_figure(row->cells[j].mean, fixed_time, cells[j].text,
 				      sizeof(cells[j].text));
+			if (row->cells[j].timed_out)
+				strncat(cells[j].text, "!", sizeof(cells[j].text) -
+					strlen(cells[j].text) - 1);
 		}
 		lb_table_row(f, w1, row_label(row->lock, &row->ratio, row->phase, label, sizeof(label)),
 			     row->threads, cells, row->ncells);
@@ -315,8 +323,9 @@ static int c2c_block(FILE *f, const struct lb_report *rep, const struct lb_resul
 	if (ttable_build(&t, res, rep->nresults, &cf))
 		return -1;
 	w1 = lb_table_width(&t, 0);
-	fprintf(f, "\n%-*s  %-*s  %s\n", w1, table_h1, (int)strlen(table_h2), table_h2,
-		"Load:time per operation / c2c round trip");
+	fprintf(f, "\n%-*s  %-*s  %s:time per operation / c2c round trip\n", w1, table_h1,
+		(int)strlen(table_h2), table_h2,
+		rep->nresults && rep->results[0].point.load_ns ? "Load(ns)" : "Load");
 	for (unsigned k = 0; k < t.nrows; k++) {
 		const struct lb_trow *row = &t.rows[k];
 		struct lb_tcell_text *cells = calloc(row->ncells + 1, sizeof(*cells));
@@ -352,7 +361,7 @@ int lb_output_table(FILE *f, const struct lb_report *rep)
 		return -1;
 	}
 	w1 = lb_table_width(&t, 0);
-	lb_table_header(f, w1, rep->fixed_time);
+	lb_table_header(f, w1, rep->fixed_time, rep->nresults && rep->results[0].point.load_ns);
 	rc = lb_table_rows(f, w1, &t, rep->fixed_time);
 	lb_ttable_free(&t);
 	if (!rc && rep->c2c)
@@ -363,6 +372,7 @@ int lb_output_table(FILE *f, const struct lb_report *rep)
 		trace_block(f, rep);
 	if (!rc && lb_verbose > 0)
 		fairness_block(f, rep);
+	lb_output_run_notes(f, rep);
 	for (unsigned i = 0; !rc && i < rep->nresults; i++)
 		if (rep->results[i].point.domains_pretend &&
 		    strcmp(rep->results[i].point.ops->family, "numa") == 0) {

@@ -82,10 +82,13 @@ struct lb_config {
 
 	/* measurement */
 	bool validate;
+	bool processes;			/* --processes: each worker a process */
 	bool c2c;			/* --c2c: measure the core-to-core round trip first */
 	bool perf;			/* --perf: per-thread perf_event_open counters */
 	bool trace;			/* --trace: the kernel's view through tracefs */
 	double timeout;			/* seconds without progress; 0 disables */
+	double point_timeout;		/* --point-timeout: seconds per point; 0 disables */
+	bool point_timeout_set;		/* given: else lb_point_timeout()'s default */
 	bool latency;			/* --latency: time every acquisition */
 	uint32_t lat_every;		/* --latency-sample: one in N (1: all) */
 	struct lb_fair_cfg fair;
@@ -96,6 +99,8 @@ struct lb_config {
 	unsigned nformats;
 	const char *output;
 	const char *baseline;		/* --baseline: an earlier CSV or JSON, "before" */
+	bool no_header;			/* --no-header: no "# " lines over a text report */
+	bool baseline_loose;		/* --baseline-loose: a mismatch is a warning */
 
 	/* provenance */
 	bool is_default;		/* no --lock: the default experiment */

@@ -169,6 +169,7 @@ static int phase_point(const struct lb_plan *plan, unsigned lk, unsigned phase,
 	p->nthreads = n;
 	p->delay = 0;
 	p->duration = phase == LB_FAIR_HIGH_CONTENTION ? c->duration : c->duration / 6;
+	p->point_timeout = lb_point_timeout(c, p->duration);
 	p->latency = true;	/* every acquisition of the posting's readers and writers is timed */
 	return 0;
 }

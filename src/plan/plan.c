@@ -34,6 +34,13 @@ uint64_t lb_load_pauses(const struct lb_config *c, uint64_t v)
 	return lb_clock.pause_ns > 0 ? (uint64_t)llround((double)v / lb_clock.pause_ns) : v;
 }
 
+double lb_point_timeout(const struct lb_config *c, double duration)
+{
+	if (c->point_timeout_set)
+		return c->point_timeout;
+	return duration > 0 ? 3 * duration + 10 : 60;
+}
+
 void lb_point_init(struct lb_point *p, const struct lb_plan *plan, const struct lb_lock_ops *ops,
 		   uint64_t load)
 {
@@ -49,9 +56,11 @@ void lb_point_init(struct lb_point *p, const struct lb_plan *plan, const struct 
 	p->nops = c->ops;
 	p->duration = c->duration;
 	p->validate = c->validate;
+	p->processes = c->processes;
 	p->perf = c->perf;
 	p->trace = plan->trace;
 	p->timeout = c->timeout;
+	p->point_timeout = lb_point_timeout(c, c->duration);
 	p->lock_node = c->lock_node;
 	p->pus = plan->pus;
 	p->npus = plan->npus;

@@ -70,6 +70,12 @@ int lb_plan_roles(struct lb_plan *plan);
 /* lb_plan_free() - what lb_plan_roles() and main allocated */
 void lb_plan_free(struct lb_plan *plan);
 
+/*
+ * lb_point_timeout() - --point-timeout for a point of @duration seconds (0:
+ * fixed work): as given, else 3 x the duration + 10 s, fixed work 60 s (a
+ * generous cap: a fixed-work point's time is not known before it runs)
+ */
+double lb_point_timeout(const struct lb_config *c, double duration);
 /**
  * lb_point_init() - a point with every setting the configuration and the
  * plan give (lock, load and what applies to all points); the caller sets

@@ -21,6 +21,8 @@
 #include "base/clock.h"
 #include "plan/fair.h"
 #include "base/log.h"
+#include "machine/hygiene.h"
+#include "harness/harness.h"
 #include "plan/run.h"
 
 static void fill_point(const struct lb_plan *plan, struct lb_point *p, unsigned lk, unsigned ti,
@@ -71,18 +73,154 @@ int lb_plan_points(const struct lb_plan *plan, struct lb_points *pts)
 	return rc;
 }
 
-/* The progress line on a terminal: which point of how many runs now. */
-static void progress_line(unsigned i, unsigned total, const struct lb_point *p)
+/* "45 s", "3 min 20 s", "2 h 5 min" */
+static const char *fmt_secs(double s, char *buf, size_t len)
+{
+	unsigned long long t = (unsigned long long)(s + 0.5);
+
+	if (t < 60)
+		snprintf(buf, len, "%llu s", t);
+	else if (t < 3600)
+		snprintf(buf, len, "%llu min %llu s", t / 60, t % 60);
+	else
+		snprintf(buf, len, "%llu h %llu min", t / 3600, t / 60 % 60);
+	return buf;
+}
+
+/*
+ * The time points @from.. will take: a fixed-time point its duration (and
+ * a little set-up); a fixed-work point, before any ran, its --point-timeout
+ * (a bound: *bound is set), else the mean of the @done points that took
+ * @spent_s. Return: seconds (0 with *bound and no cap: unknown).
+ */
+static double time_left(const struct lb_points *pts, unsigned from, unsigned done, double spent_s,
+			bool *bound)
+{
+	double s = 0;
+
+	*bound = false;
+	for (unsigned i = from; i < pts->n; i++) {
+		const struct lb_point *p = &pts->v[i];
+
+		if (p->duration > 0) {
+			s += p->duration + 0.01;
+		} else if (done) {
+			s += spent_s / done;
+		} else {
+			*bound = true;
+			s += p->point_timeout;
+		}
+	}
+	return s;
+}
+
+/* --plan and the start of a run: how long it takes, or at most */
+static void print_estimate(FILE *f, const char *prefix, const struct lb_points *pts)
+{
+	bool bound;
+	double s = time_left(pts, 0, 0, 0, &bound);
+	char t[48];
+
+	if (bound && s <= 0)
+		fprintf(f, "%s%u point(s) of fixed work; no estimate (--point-timeout=0)\n", prefix,
+			pts->n);
+	else if (bound)
+		fprintf(f, "%s%u point(s) of fixed work: at most %s (--point-timeout caps each)\n",
+			prefix, pts->n, fmt_secs(s, t, sizeof(t)));
+	else
+		fprintf(f, "%s%u point(s): about %s\n", prefix, pts->n, fmt_secs(s, t, sizeof(t)));
+}
+
+void lb_run_announce(const struct lb_plan *plan, const struct lb_points *pts)
+{
+	char names[512] = "";
+	size_t l = 0;
+	unsigned most = 0;
+	bool bound;
+	double s = time_left(pts, 0, 0, 0, &bound);
+
+	/*
+	 * A long run says so first: the estimate from 10 s, or with -v; fixed
+	 * work has only a bound (the caps), said with -v or oversubscribed.
+	 */
+	if (lb_verbose > 0 || (lb_verbose == 0 && s >= 10 && !bound))
+		print_estimate(stderr, "lockbench: ", pts);
+	for (unsigned i = 0; i < pts->n; i++) {
+		const struct lb_point *p = &pts->v[i];
+
+		if ((p->ops->flags & LB_LOCK_F_BLOCKING) || p->nthreads <= plan->npus)
+			continue;
+		if (p->nthreads > most)
+			most = p->nthreads;
+		if (!strstr(names, p->ops->name) && l + strlen(p->ops->name) + 3 < sizeof(names))
+			l += (size_t)snprintf(names + l, sizeof(names) - l, "%s%s", l ? ", " : "",
+					      p->ops->name);
+	}
+	if (most && bound && lb_verbose == 0)
+		print_estimate(stderr, "lockbench: ", pts);
+	if (most)
+		lb_warn("spinning lock(s) %s get up to %u threads on %u CPUs: a preempted waiter "
+			"stalls every hand-off, so such points can take very long (each is stopped "
+			"after --point-timeout and marked timed out)", names, most, plan->npus);
+}
+
+static volatile sig_atomic_t progress_shown;
+
+void lb_run_progress_erase(void)
+{
+	/* async-signal-safe: a signal handler erases the line before _exit() */
+	if (progress_shown && write(STDERR_FILENO, "\r\033[K", 4) < 0)
+		progress_shown = 0;
+	progress_shown = 0;
+}
+
+/* The progress line on a terminal: which point of how many, elapsed, time left. */
+static void progress_line(const struct lb_points *pts, unsigned i, double elapsed_s)
+{
+	const struct lb_point *p = &pts->v[i];
+	char ratio[32], el[48], left[48];
+	bool bound;
+	double s = time_left(pts, i, i, elapsed_s, &bound);
+
+	fmt_secs(elapsed_s, el, sizeof(el));
+	if (bound && s <= 0)
+		snprintf(left, sizeof(left), "unknown time");
+	else
+		snprintf(left, sizeof(left), "%s %s", bound ? "at most" : "about",
+			 fmt_secs(s, ratio, sizeof(ratio)));
+	progress_shown = 1;
+	if (p->phase)
+		fprintf(stderr, "\r\033[K[%u/%u] %s: %s (%g s); %s elapsed, %s left", i + 1, pts->n,
+			p->ops->name, lb_fair_phase_title(p->phase), p->duration, el, left);
+	else
+		fprintf(stderr, "\r\033[K[%u/%u] %s/%s threads=%u load=%llu; %s elapsed, %s left",
+			i + 1, pts->n, p->ops->name, lb_ratio_str(&p->ratio, ratio, sizeof(ratio)),
+			p->nthreads, (unsigned long long)p->load_arg, el, left);
+}
+
+static void note_timed_out(const struct lb_point *p)
 {
 	char ratio[32];
 
-	if (p->phase)
-		fprintf(stderr, "\r\033[K[%u/%u] %s: %s (%g s)", i + 1, total, p->ops->name,
-			lb_fair_phase_title(p->phase), p->duration);
-	else
-		fprintf(stderr, "\r\033[K[%u/%u] %s/%s threads=%u load=%llu", i + 1, total,
-			p->ops->name, lb_ratio_str(&p->ratio, ratio, sizeof(ratio)), p->nthreads,
-			(unsigned long long)p->load_arg);
+	lb_warn("point %s/%s threads=%u load=%llu timed out after %g s (--point-timeout): "
+		"stopped, marked timed out; its figures count the operations done", p->ops->name,
+		lb_ratio_str(&p->ratio, ratio, sizeof(ratio)), p->nthreads,
+		(unsigned long long)p->load_arg, p->point_timeout);
+}
+
+/* One point, with the steal on its CPUs read from /proc/stat before and after it. */
+static int run_point_steal(const struct lb_point *p, struct lb_result *r)
+{
+	struct lb_cpustat a, b;
+	bool ok = lb_cpustat_read(&a) == 0;
+	int rc = lb_run_point(p, r);
+
+	ok = lb_cpustat_read(&b) == 0 && ok;
+	r->steal_ms = ok ? lb_cpustat_steal_ms(&a, &b, p->pus,
+					       p->nthreads < p->npus ? p->nthreads : p->npus) : -1;
+	lb_cpustat_free(&a);
+	lb_cpustat_free(&b);
+	return rc;
 }
 
 int lb_run_all(const struct lb_plan *plan, const struct lb_points *pts, lb_point_done done,
@@ -90,19 +228,28 @@ int lb_run_all(const struct lb_plan *plan, const struct lb_points *pts, lb_point
 {
 	struct lb_result *res = calloc(pts->n ? pts->n : 1, sizeof(*res));
 	bool progress = isatty(STDERR_FILENO) && lb_verbose >= 0;
+	uint64_t t0 = lb_now_ns();
+	unsigned n;
 
 	if (!res) {
 		lb_err("out of memory for %u results", pts->n);
 		return LB_EXIT_RUNTIME;
 	}
-	for (unsigned n = 0; n < pts->n; n++) {
+	for (n = 0; n < pts->n && !lb_stop_requested; n++) {
 		int rc;
 
 		if (progress)
-			progress_line(n, pts->n, &pts->v[n]);
-		rc = lb_run_point(&pts->v[n], &res[n]);
-		if (progress && (rc || done))
-			fputs("\r\033[K", stderr);
+			progress_line(pts, n, (double)(lb_now_ns() - t0) / 1e9);
+		rc = run_point_steal(&pts->v[n], &res[n]);
+		if (progress && (rc || done || res[n].timed_out))
+			lb_run_progress_erase();
+		if (!rc && res[n].interrupted) {
+			/* Ctrl-C or SIGTERM: the points before it are the run */
+			lb_result_free(&res[n]);
+			break;
+		}
+		if (!rc && res[n].timed_out)
+			note_timed_out(&pts->v[n]);
 		if (rc) {
 			for (unsigned i = 0; i < n; i++)
 				lb_result_free(&res[i]);
@@ -113,9 +260,9 @@ int lb_run_all(const struct lb_plan *plan, const struct lb_points *pts, lb_point
 			done(plan, &res[n]);
 	}
 	if (progress)
-		fputs("\r\033[K", stderr);
+		lb_run_progress_erase();
 	*out = res;
-	*nout = pts->n;
+	*nout = n;
 	return 0;
 }
 
@@ -202,6 +349,7 @@ void lb_plan_print(FILE *f, const struct lb_plan *plan, const struct lb_points *
 			"%u, each run %u time(s); %s\n", c->nlocks, plan->nthreads, c->nratios,
 			c->nloads, npoints, c->repeat, c->duration > 0 ? "fixed time" : "fixed work");
 	}
+	print_estimate(f, "# time: ", pts);
 	for (unsigned i = 0; i < pts->n; i++) {
 		const struct lb_point *p = &pts->v[i];
 

@@ -31,10 +31,20 @@ typedef void (*lb_point_done)(const struct lb_plan *plan, const struct lb_result
  * @done:       NULL, or called after each point
  * @out, @nout: malloc'ed results in run order
  *
+ * A point timed out (--point-timeout) is kept, marked; when a signal set
+ * lb_stop_requested, the run stops and *nout counts the points finished
+ * before it (the interrupted one is dropped).
  * Return: 0 or an exit status; a failing point stops the run.
  */
 int lb_run_all(const struct lb_plan *plan, const struct lb_points *pts, lb_point_done done,
 	       struct lb_result **out, unsigned *nout);
+/*
+ * lb_run_announce() - before the run: the estimated time (from 10 s, or
+ * with -v) and a warning when a spinning lock gets more threads than CPUs
+ */
+void lb_run_announce(const struct lb_plan *plan, const struct lb_points *pts);
+/* lb_run_progress_erase() - erase the progress line if shown (async-signal-safe) */
+void lb_run_progress_erase(void);
 /* lb_plan_print() - the --plan report: each thread's place, then the points of @pts */
 void lb_plan_print(FILE *f, const struct lb_plan *plan, const struct lb_points *pts);
 

@@ -4,10 +4,11 @@
 . "$srcdir/tests/lib.sh"
 
 timeout 120 "$LOCKBENCH" >"$TMPD/t" 2>"$TMPD/e" || fail "bare lockbench failed: $(cat "$TMPD/e")"
-sed -n 1p "$TMPD/t" | grep -q '^lock/r:w ratio  *# of threads  *Load:Execution Time (ms)$' || fail "header"
+grep -v '^# ' "$TMPD/t" | sed -n 1p | grep -q '^lock/r:w ratio  *# of threads  *Load:Execution Time (ms)$' || fail "header"
 for r in 0:1 1:1 10:1; do
 	grep -Eq "^(mutex|pthread-mutex)/$r +2 +1:.*, 5:.*, 10:" "$TMPD/t" || fail "no mutex/$r row at 2 threads"
 	grep -Eq "^(rwsem|pthread-rwlock)/$r +2 +1:" "$TMPD/t" || fail "no rwsem/$r row at 2 threads"
 done
+grep -q '^# command: lockbench$' "$TMPD/t" || fail "no machine header over the table"
 pass "default experiment"
 finish

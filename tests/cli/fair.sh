@@ -12,7 +12,7 @@ need_python
 # qrwlock (their read sides are signal-safe: interrupt readers run), and
 # pthread-rwlock and rwsem (they may sleep: no interrupt readers, and why)
 for lock in null frwlock qrwlock pthread-rwlock rwsem; do
-	"$LOCKBENCH" --scenario=fair --lock=$lock --duration=0.5 -f latency >"$TMPD/$lock.txt" \
+	"$LOCKBENCH" --no-header --scenario=fair --lock=$lock --duration=0.5 -f latency >"$TMPD/$lock.txt" \
 		2>"$TMPD/$lock.err" || fail "fair $lock: exit $?: $(cat "$TMPD/$lock.err")"
 	python3 - "$TMPD/$lock.txt" "$lock" <<'PY' || fail "fair $lock: report"
 import re, sys
@@ -102,13 +102,13 @@ grep -q "^1 thread trylock writers (1000us period)$" "$TMPD/out" || fail "tryloc
 if grep -q "interrupt" "$TMPD/out"; then fail "interrupt readers ran with counts of 0"; fi
 
 # --latency in CSV: the percentile columns, ordered; JSON has the same per thread
-"$LOCKBENCH" --lock=null,pthread-rwlock --ratio=1:1,10:1 --threads=2 --load=1 --duration=0.1 \
+"$LOCKBENCH" --no-header --lock=null,pthread-rwlock --ratio=1:1,10:1 --threads=2 --load=1 --duration=0.1 \
 	--latency -f csv >"$TMPD/lat.csv" 2>"$TMPD/e" || fail "--latency csv: $(cat "$TMPD/e")"
-"$LOCKBENCH" --scenario=fair --lock=null --duration=0.2 -f csv >"$TMPD/fair.csv" 2>"$TMPD/e" ||
+"$LOCKBENCH" --no-header --scenario=fair --lock=null --duration=0.2 -f csv >"$TMPD/fair.csv" 2>"$TMPD/e" ||
 	fail "fair csv: $(cat "$TMPD/e")"
-"$LOCKBENCH" --lock=pthread-rwlock --ratio=10:1 --threads=2 --load=1 --ops=2000 --latency \
+"$LOCKBENCH" --no-header --lock=pthread-rwlock --ratio=10:1 --threads=2 --load=1 --ops=2000 --latency \
 	--latency-sample=10 -f json >"$TMPD/lat.json" 2>"$TMPD/e" || fail "--latency json: $(cat "$TMPD/e")"
-"$LOCKBENCH" --lock=null --threads=1 --load=1 --ops=100 -f csv >"$TMPD/plain.csv" 2>"$TMPD/e" ||
+"$LOCKBENCH" --no-header --lock=null --threads=1 --load=1 --ops=100 -f csv >"$TMPD/plain.csv" 2>"$TMPD/e" ||
 	fail "plain csv: $(cat "$TMPD/e")"
 python3 - "$TMPD/lat.csv" "$TMPD/fair.csv" "$TMPD/lat.json" "$TMPD/plain.csv" <<'PY' || fail "latency columns"
 import csv, json, sys
@@ -147,18 +147,18 @@ print("ok: latency and fairness columns")
 PY
 
 # -v: the table gets a fairness block, the latency report percentiles and a fairness line
-"$LOCKBENCH" --lock=null --ratio=1:1 --threads=2 --load=1 --duration=0.1 -v >"$TMPD/v.txt" 2>/dev/null ||
+"$LOCKBENCH" --no-header --lock=null --ratio=1:1 --threads=2 --load=1 --duration=0.1 -v >"$TMPD/v.txt" 2>/dev/null ||
 	fail "table -v"
 grep -q "^Fairness: " "$TMPD/v.txt" && grep -q "^null/1:1  2  load 1: .*Jain .*starvation (window 100 ms): none" "$TMPD/v.txt" ||
 	fail "table -v fairness block: $(cat "$TMPD/v.txt")"
-"$LOCKBENCH" --lock=null --ratio=1:1 --threads=2 --load=1 --duration=0.1 --latency -f latency -v \
+"$LOCKBENCH" --no-header --lock=null --ratio=1:1 --threads=2 --load=1 --duration=0.1 --latency -f latency -v \
 	>"$TMPD/lv.txt" 2>/dev/null || fail "latency -v"
 grep -q "^mix_thread/1 iterations : [0-9]*, lock delay \[min,avg,max\]" "$TMPD/lv.txt" &&
 	grep -q "^  p50,p99,p99.9 [0-9]*,[0-9]*,[0-9]* cycles" "$TMPD/lv.txt" &&
 	grep -q "^fairness: acquisitions per thread" "$TMPD/lv.txt" || fail "latency -v: $(cat "$TMPD/lv.txt")"
 
 # -v reports after each point, the fair phases too: one report per phase, named by it
-"$LOCKBENCH" --scenario=fair --lock=null --duration=0.06 -f csv -v >/dev/null 2>"$TMPD/fv.err" ||
+"$LOCKBENCH" --no-header --scenario=fair --lock=null --duration=0.06 -f csv -v >/dev/null 2>"$TMPD/fv.err" ||
 	fail "fair -v: $(cat "$TMPD/fv.err")"
 [ "$(grep -c '^lockbench: null/[a-z-]* threads=' "$TMPD/fv.err")" -eq 4 ] &&
 	grep -q '^lockbench: null/high-contention threads=12 ' "$TMPD/fv.err" ||

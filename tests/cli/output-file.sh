@@ -11,7 +11,7 @@
 head -c 15 "$TMPD/a.csv" | grep -q '^format_version,' || fail "a.csv is not CSV"
 "$LOCKBENCH" --lock=null --threads=1 --load=0 --ops=1000 -o "$TMPD/a.json" || fail "-o a.json"
 head -c 1 "$TMPD/a.json" | grep -q '{' || fail "a.json is not JSON"
-"$LOCKBENCH" --lock=null --threads=1 --load=0 --ops=1000 -o "$TMPD/a.txt" || fail "-o a.txt"
+"$LOCKBENCH" --lock=null --threads=1 --load=0 --ops=1000 -o "$TMPD/a.txt" --no-header || fail "-o a.txt"
 head -n 1 "$TMPD/a.txt" | grep -q '^lock/r:w ratio' || fail "a.txt is not a table"
 "$LOCKBENCH" --lock=null --threads=1 --load=0 --ops=1000 -f csv -o "$TMPD/b.out" || fail "-f csv -o b.out"
 head -c 15 "$TMPD/b.out" | grep -q '^format_version,' || fail "-f wins over the extension"

@@ -5,8 +5,8 @@
 # rcu_sync's exit grace period: a writer that comes during it runs none.
 . "$srcdir/tests/lib.sh"
 
-col() {	# col NAME FILE: the values of a CSV column
-	awk -F, -v name="$1" 'NR == 1 {for (i = 1; i <= NF; i++) if ($i == name) c = i; next} {print $c}' "$2"
+col() {	# col NAME FILE: the values of a CSV column (quoted fields, such as kernel_flags, skipped)
+	awk -F, -v name="$1" '{gsub(/"[^"]*"/, "Q")} NR == 1 {for (i = 1; i <= NF; i++) if ($i == name) c = i; next} {print $c}' "$2"
 }
 
 # no exit grace period: every write (each the only writer) runs one

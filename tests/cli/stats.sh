@@ -6,9 +6,9 @@
 . "$srcdir/tests/lib.sh"
 need_python
 
-"$LOCKBENCH" --lock=ticket,aqticket --threads=1x,2x,3x --repeat=3 --duration=0.2 --load=1 \
+"$LOCKBENCH" --no-header --lock=ticket,aqticket --threads=1x,2x,3x --repeat=3 --duration=0.2 --load=1 \
 	-f stats,csv >"$TMPD/out" 2>"$TMPD/err" || fail "fixed-time run: $(cat "$TMPD/err")"
-"$LOCKBENCH" --lock=tas,ticket --threads=1,2 --repeat=2 --ops=200000 --load=0,5 \
+"$LOCKBENCH" --no-header --lock=tas,ticket --threads=1,2 --repeat=2 --ops=200000 --load=0,5 \
 	-f stats,csv >"$TMPD/work" 2>"$TMPD/err" || fail "fixed-work run: $(cat "$TMPD/err")"
 python3 - "$TMPD/out" "$TMPD/work" <<'PY' || fail "stats against the csv"
 import csv, io, re, statistics, sys

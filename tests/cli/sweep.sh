@@ -5,7 +5,7 @@
 . "$srcdir/tests/lib.sh"
 
 # issue 5 acceptance 2, bounded: no --load (the sweep's default is one load)
-"$LOCKBENCH" --lock=qrwlock-wcas,qrwlock-bcas --ratio=5:1 --threads=1-2 --ops=20000 -f sweep \
+"$LOCKBENCH" --no-header --lock=qrwlock-wcas,qrwlock-bcas --ratio=5:1 --threads=1-2 --ops=20000 -f sweep \
 	>"$TMPD/s" 2>"$TMPD/e" || fail "the sweep run failed: $(cat "$TMPD/e")"
 sed -n 1p "$TMPD/s" | grep -qx 'With R:W ratio = 5:1' || fail "title: $(sed -n 1p "$TMPD/s")"
 sed -n 3p "$TMPD/s" | grep -Eq '^Threads +qrwlock-wcas +qrwlock-bcas +% change$' ||
@@ -18,7 +18,7 @@ done
 tail -n 1 "$TMPD/s" | grep -q 'execution time in ms, load 1;' || fail "note: $(tail -n 1 "$TMPD/s")"
 
 # more threads than CPUs: fixed time, figures in Mops/s, one row per count in order
-"$LOCKBENCH" --lock=qrwlock-wcas,qrwlock-bcas --ratio=5:1 --threads=1-4 --duration=0.05 -f sweep \
+"$LOCKBENCH" --no-header --lock=qrwlock-wcas,qrwlock-bcas --ratio=5:1 --threads=1-4 --duration=0.05 -f sweep \
 	>"$TMPD/s" 2>"$TMPD/e" || fail "the fixed-time sweep failed: $(cat "$TMPD/e")"
 [ "$(sed -n '5,8p' "$TMPD/s" | awk '{print $1}' | tr '\n' ' ')" = "1 2 3 4 " ] ||
 	fail "rows: $(cat "$TMPD/s")"

@@ -515,12 +515,14 @@ static void csv(void)
 		  "trace_write_wait_ms,trace_rt_contentions,trace_rt_wait_ms,"
 		  "trace_percpu_contentions,trace_percpu_wait_ms,trace_mutex_contentions,"
 		  "trace_mutex_wait_ms,trace_lock_classes,trace_top_lock,trace_lost_events,"
-		  "lock_domain,domains,domains_pretend,ctr_spin_waits");
+		  "lock_domain,domains,domains_pretend,steal_ms,placement_cpus,host_cpus,"
+		  "smt_shared_threads,cpufreq_driver,cpufreq_governor,hypervisor,kernel_flags,"
+		  "loadavg_1m,busy_other_pct,compiler,cflags,git_revision,timed_out,partial,ctr_spin_waits");
 	CHECK_STR(nl + 1, "1," PACKAGE_VERSION ",2026-11-29T00:00:00Z,\"box,1\",\"Linux 6.1 \"\"x\"\"\",,,"
 		  "ticket,excl,spin,,1:1,1,1,2,5,pause,5,0,ops,1000,0,1,socket,0;1,-1,0,12.500000,2000,"
 		  "160000.0,0,2000,1000,1000.0,1000,1.0000,0.2500,0.000,0.000,0.0000,"
 		  "mix,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,0,,,,,6250.000,,,,,,,,,,"
-		  ",,,,,,,,,,,,,,,,,,,,,numa,1,0,77\n");
+		  ",,,,,,,,,,,,,,,,,,,,,numa,1,0,0.0,,,0,,,,,,," LB_COMPILER "," LB_CFLAGS "," LB_GIT_REVISION ",0,0,77\n");
 	free(buf);
 }
 
@@ -618,7 +620,7 @@ static void trace(void)
 	row = strchr(buf, '\n');
 	CHECK(row && strstr(row, ",12,3,1,8,414,4.324,4,0.010,280,1.100,130,3.214,0,0.000,0,0.000,"
 			     "0,0.000,SPIN:4:0.010;READ:280:1.100;WRITE:130:3.214,"
-			     "0xffff888104332638:READ|WRITE:410:4.314,0,numa,1,0,77\n") != NULL,
+			     "0xffff888104332638:READ|WRITE:410:4.314,0,numa,1,0,0.0,,,0,,,,,,," LB_COMPILER "," LB_CFLAGS "," LB_GIT_REVISION ",0,0,77\n") != NULL,
 	      "trace columns: %s", row ? row : "(no row)");
 	free(buf);
 

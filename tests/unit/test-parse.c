@@ -30,6 +30,18 @@ static void numbers(void)
 	CHECK(lb_parse_double("nan", 0, 10, &d, why, sizeof(why)) == -1, "nan");
 	CHECK(lb_parse_double("inf", 0, 1e9, &d, why, sizeof(why)) == -1, "inf");
 	CHECK(lb_parse_double("1e400", 0, 1e9, &d, why, sizeof(why)) == -1, "huge");
+	CHECK(lb_parse_u64("1M", 0, UINT64_MAX, &v, why, sizeof(why)) == 0 && v == 1000000, "1M");
+	CHECK(lb_parse_u64("2k", 0, UINT64_MAX, &v, why, sizeof(why)) == 0 && v == 2000, "2k");
+	CHECK(lb_parse_u64("1e6", 0, UINT64_MAX, &v, why, sizeof(why)) == 0 && v == 1000000, "1e6");
+	CHECK(lb_parse_u64("1e30", 0, UINT64_MAX, &v, why, sizeof(why)) == -1, "1e30 overflows");
+	CHECK(lb_parse_u64("1Mx", 0, UINT64_MAX, &v, why, sizeof(why)) == -1, "1Mx");
+	CHECK(lb_parse_u64("1e", 0, UINT64_MAX, &v, why, sizeof(why)) == -1, "1e");
+	CHECK(lb_parse_double("0x1p3", 0, 1e9, &d, why, sizeof(why)) == -1, "hex float");
+	CHECK(lb_parse_seconds("500ms", 0.001, 10, &d, why, sizeof(why)) == 0 && d == 0.5, "500ms");
+	CHECK(lb_parse_seconds("2s", 0.001, 10, &d, why, sizeof(why)) == 0 && d == 2, "2s");
+	CHECK(lb_parse_seconds("1m", 0.001, 100, &d, why, sizeof(why)) == 0 && d == 60, "1m");
+	CHECK(lb_parse_seconds("11s", 0.001, 10, &d, why, sizeof(why)) == -1, "11s out of range");
+	CHECK(lb_parse_seconds("ms", 0.001, 10, &d, why, sizeof(why)) == -1, "ms alone");
 }
 
 static void lists(void)

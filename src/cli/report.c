@@ -1,0 +1,278 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * report.c - lockbench report FILE...: one table over several runs
+ *
+ * The kernel developer's comparison of several kernels or patches (mmtests'
+ * compare-kernels): each FILE is the CSV or JSON of one run, read with the
+ * --baseline reader (baseline.c, which refuses a file of another format
+ * version); the table has a row per point (lock, ratio, threads, load) and
+ * a column per run, each cell the mean figure over the run's repetitions
+ * and, from the second run on, its change against the first run's with
+ * -f compare's noise mark ('~': Welch's test finds no difference,
+ * measure/statistics.c lb_noisy()). Above it, each run's machine and
+ * command line. -f csv writes the same table as CSV.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/log.h"
+#include "cli/baseline.h"
+#include "cli/report.h"
+#include "measure/statistics.h"
+#include "output/output.h"
+
+/* One row: a point of any run. */
+struct key {
+	const char *lock;
+	struct lb_ratio ratio;
+	unsigned threads, phase;
+	uint64_t load;
+};
+
+struct runs {
+	struct lb_baseline *b;
+	struct lb_ttable *t;
+	unsigned n;
+	bool fixed_time;
+	struct key *keys;
+	unsigned nkeys;
+};
+
+static const struct lb_tcell *cell_of(const struct lb_ttable *t, const struct key *k)
+{
+	for (unsigned i = 0; i < t->nrows; i++) {
+		const struct lb_trow *r = &t->rows[i];
+
+		if (strcmp(r->lock, k->lock) == 0 && r->ratio.r == k->ratio.r &&
+		    r->ratio.w == k->ratio.w && r->threads == k->threads && r->phase == k->phase)
+			return lb_trow_cell(r, k->load);
+	}
+	return NULL;
+}
+
+/* The rows: the first run's points in its order, then those only later runs have. */
+static void collect_keys(struct runs *rs)
+{
+	for (unsigned i = 0; i < rs->n; i++)
+		for (unsigned j = 0; j < rs->t[i].nrows; j++) {
+			const struct lb_trow *r = &rs->t[i].rows[j];
+
+			for (unsigned c = 0; c < r->ncells; c++) {
+				struct key k = { r->lock, r->ratio, r->threads, r->phase, r->cells[c].load };
+				bool seen = false;
+
+				for (unsigned q = 0; q < rs->nkeys && !seen; q++)
+					seen = strcmp(rs->keys[q].lock, k.lock) == 0 &&
+					       !memcmp(&rs->keys[q].ratio, &k.ratio, sizeof(k.ratio)) &&
+					       rs->keys[q].threads == k.threads &&
+					       rs->keys[q].phase == k.phase && rs->keys[q].load == k.load;
+				if (seen)
+					continue;
+				rs->keys = realloc(rs->keys, (rs->nkeys + 1) * sizeof(*rs->keys));
+				if (!rs->keys)
+					lb_die(LB_EXIT_RUNTIME, "out of memory");
+				rs->keys[rs->nkeys++] = k;
+			}
+		}
+}
+
+/* Cell @run of row @k: "3.28", "3.10 -5.5%~", or "-" (the run has no such point). */
+static void cell_text(const struct runs *rs, unsigned run, const struct key *k, char *buf,
+		      size_t len, bool csv)
+{
+	const struct lb_tcell *c = cell_of(&rs->t[run], k), *first = cell_of(&rs->t[0], k);
+	char fig[48], chg[48];
+
+	if (!c) {
+		snprintf(buf, len, csv ? "" : "-");
+		return;
+	}
+	if (csv)
+		snprintf(fig, sizeof(fig), "%.6g", c->mean);
+	else
+		lb_fmt_figure(c->mean, rs->fixed_time, fig, sizeof(fig));
+	if (run == 0) {
+		snprintf(buf, len, "%s", fig);
+		return;
+	}
+	if (!first) {
+		snprintf(buf, len, csv ? "%s,," : "%s n/a", fig);
+		return;
+	}
+	if (csv) {
+		bool noisy = lb_noisy(first->v, first->n, c->v, c->n);
+
+		snprintf(buf, len, "%s,%.2f,%d", fig, first->mean > 0 ?
+			 (c->mean - first->mean) / first->mean * 100 : 0.0, noisy);
+		return;
+	}
+	lb_fmt_change(first->mean, c->mean, lb_noisy(first->v, first->n, c->v, c->n), chg,
+		      sizeof(chg));
+	snprintf(buf, len, "%s %s", fig, chg);
+}
+
+static void key_label(const struct key *k, char *buf, size_t len)
+{
+	char l[192];
+
+	lb_table_label(k->lock, &k->ratio, l, sizeof(l));
+	if (k->phase)
+		snprintf(buf, len, "%s/phase%u", l, k->phase);
+	else
+		snprintf(buf, len, "%s", l);
+}
+
+static void write_csv(FILE *f, const struct runs *rs)
+{
+	char cell[256], label[256];
+
+	fprintf(f, "lock,ratio,phase,threads,load,unit");
+	for (unsigned r = 0; r < rs->n; r++) {
+		fprintf(f, ",run%u", r + 1);
+		if (r)
+			fprintf(f, ",run%u_change_pct,run%u_noisy", r + 1, r + 1);
+	}
+	fputc('\n', f);
+	for (unsigned i = 0; i < rs->nkeys; i++) {
+		const struct key *k = &rs->keys[i];
+
+		lb_ratio_str(&k->ratio, label, sizeof(label));
+		fprintf(f, "%s,%s,%u,%u,%llu,%s", k->lock, label, k->phase, k->threads,
+			(unsigned long long)k->load, rs->fixed_time ? "Mops/s" : "ms");
+		for (unsigned r = 0; r < rs->n; r++) {
+			cell_text(rs, r, k, cell, sizeof(cell), true);
+			fprintf(f, ",%s", cell);
+		}
+		fputc('\n', f);
+	}
+}
+
+static void write_table(FILE *f, const struct runs *rs, char **paths)
+{
+	int w1 = (int)strlen("lock/r:w ratio"), *w = calloc(rs->n, sizeof(int));
+	char cell[256], label[256];
+
+	if (!w)
+		lb_die(LB_EXIT_RUNTIME, "out of memory");
+	fprintf(f, "lockbench report: %u runs; %s; each change is against run 1, '~' within the "
+		"noise (Welch's test, p > 0.05, 3 or more repeats a side)\n", rs->n,
+		rs->fixed_time ? "throughput in Mops/s, higher is better" :
+		"execution time in ms, lower is better");
+	for (unsigned r = 0; r < rs->n; r++) {
+		const struct lb_baseline *b = &rs->b[r];
+
+		fprintf(f, "run %u  %s: %s, %s, %s; lockbench %s, %s\n", r + 1, paths[r],
+			*b->host ? b->host : "?", *b->kernel ? b->kernel : "?",
+			*b->cpu_model ? b->cpu_model : "?", *b->version ? b->version : "?",
+			*b->timestamp ? b->timestamp : "?");
+		fprintf(f, "       %s\n", *b->command ? b->command : "(no command line in a CSV file)");
+		w[r] = (int)strlen("run 1") + 1;
+	}
+	for (unsigned i = 0; i < rs->nkeys; i++) {
+		key_label(&rs->keys[i], label, sizeof(label));
+		if ((int)strlen(label) > w1)
+			w1 = (int)strlen(label);
+		for (unsigned r = 0; r < rs->n; r++) {
+			cell_text(rs, r, &rs->keys[i], cell, sizeof(cell), false);
+			if ((int)strlen(cell) > w[r])
+				w[r] = (int)strlen(cell);
+		}
+	}
+	fprintf(f, "\n%-*s  %7s  %6s", w1, "lock/r:w ratio", "threads", "load");
+	for (unsigned r = 0; r < rs->n; r++) {
+		snprintf(cell, sizeof(cell), "run %u", r + 1);
+		fprintf(f, "  %-*s", r + 1 < rs->n ? w[r] : 0, cell);
+	}
+	fputc('\n', f);
+	for (unsigned i = 0; i < rs->nkeys; i++) {
+		const struct key *k = &rs->keys[i];
+
+		key_label(k, label, sizeof(label));
+		fprintf(f, "%-*s  %7u  %6llu", w1, label, k->threads, (unsigned long long)k->load);
+		for (unsigned r = 0; r < rs->n; r++) {
+			cell_text(rs, r, k, cell, sizeof(cell), false);
+			fprintf(f, "  %-*s", r + 1 < rs->n ? w[r] : 0, cell);
+		}
+		fputc('\n', f);
+	}
+	free(w);
+}
+
+LB_NORETURN static void report_usage(const char *why)
+{
+	lb_die(LB_EXIT_USAGE, "report: %s (usage: lockbench report [-f table|csv] FILE...)", why);
+}
+
+int lb_report_main(int argc, char **argv)
+{
+	struct runs rs = { 0 };
+	bool csv = false;
+	char why[512];
+	int i = 1;
+
+	for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
+		const char *fmt = NULL;
+
+		if (strcmp(argv[i], "--") == 0) {
+			i++;
+			break;
+		}
+		if (strcmp(argv[i], "-f") == 0 || strcmp(argv[i], "--format") == 0)
+			fmt = i + 1 < argc ? argv[++i] : "";
+		else if (strncmp(argv[i], "--format=", 9) == 0)
+			fmt = argv[i] + 9;
+		else if (strncmp(argv[i], "-f", 2) == 0)
+			fmt = argv[i] + 2;
+		else
+			report_usage("unknown option");
+		if (strcmp(fmt, "csv") == 0)
+			csv = true;
+		else if (strcmp(fmt, "table") != 0)
+			report_usage("-f: the report is written as table or csv");
+	}
+	if (i == argc)
+		report_usage("no file");
+	rs.n = (unsigned)(argc - i);
+	rs.b = calloc(rs.n, sizeof(*rs.b));
+	rs.t = calloc(rs.n, sizeof(*rs.t));
+	if (!rs.b || !rs.t)
+		lb_die(LB_EXIT_RUNTIME, "out of memory");
+	for (unsigned r = 0; r < rs.n; r++) {
+		const struct lb_result **ptrs;
+		int rc = lb_baseline_load(argv[i + r], &rs.b[r], why, sizeof(why));
+		bool ft;
+
+		if (rc)
+			lb_die(rc, "report: %s: %s", argv[i + r], why);
+		ft = rs.b[r].results[0].point.duration > 0;
+		if (r == 0)
+			rs.fixed_time = ft;
+		else if (ft != rs.fixed_time)
+			lb_die(LB_EXIT_USAGE, "report: %s: a run of fixed %s, %s one of fixed %s: their "
+			       "figures do not compare", argv[i + r], ft ? "time" : "work", argv[i],
+			       rs.fixed_time ? "time" : "work");
+		ptrs = malloc(rs.b[r].n * sizeof(*ptrs));
+		if (!ptrs)
+			lb_die(LB_EXIT_RUNTIME, "out of memory");
+		for (unsigned k = 0; k < rs.b[r].n; k++)
+			ptrs[k] = &rs.b[r].results[k];
+		if (lb_ttable_build(&rs.t[r], ptrs, rs.b[r].n, rs.fixed_time))
+			lb_die(LB_EXIT_RUNTIME, "out of memory");
+		free(ptrs);
+	}
+	collect_keys(&rs);
+	if (csv)
+		write_csv(stdout, &rs);
+	else
+		write_table(stdout, &rs, argv + i);
+	for (unsigned r = 0; r < rs.n; r++) {
+		lb_ttable_free(&rs.t[r]);
+		lb_baseline_free(&rs.b[r]);
+	}
+	free(rs.t);
+	free(rs.b);
+	free(rs.keys);
+	return fflush(stdout) ? LB_EXIT_RUNTIME : LB_EXIT_OK;
+}

@@ -1,0 +1,243 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * process.c - --processes: each worker is a process
+ *
+ * The point's shared state lives in one MAP_SHARED | MAP_ANONYMOUS mapping
+ * made before the fork, so that it sits at the same address in the parent
+ * and in every child and the pointers in it (the peer tables, a queue
+ * lock's links between the threads' private areas, a sleeping lock's
+ * waiters and owner) mean the same thing everywhere:
+ *
+ *	the run		start barrier, stop flag, finish count (a futex),
+ *			the tables of records, contexts and private areas
+ *	--validate	the checking loop's shared state
+ *	the lock	whole pages (bound to --lock-node's node when given)
+ *	per worker	whole pages: its record (progress counter, results,
+ *			lock counters), the lock's private area, the
+ *			--latency histograms; first touched by the child
+ *			after it bound itself, so on its own node
+ *
+ * The lock's futexes are shared ones while such a point runs
+ * (lb_futex_flags = 0, set by harness.c before init()). A child binds
+ * itself with the same hwloc call as a thread, runs worker_main()
+ * unchanged (perf_event_open happens there, in the child), calls the
+ * lock's thread_fini() (its descriptors are its own) and exits with
+ * _exit(), so that it never runs the parent's exit hooks. It dies with the
+ * parent (PR_SET_PDEATHSIG), and takes the default action on SIGINT,
+ * SIGTERM and SIGHUP, whose clean-up is the parent's. The parent watches
+ * for a child that died (watch.c calls lb_proc_check() on every tick) and
+ * reaps them all after the point (lb_proc_join()), then collects from the
+ * mapping as it does for threads.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "base/log.h"
+#include "harness/process.h"
+#include "harness/worker.h"
+#include "machine/topology.h"
+#include "measure/hist.h"
+
+static size_t round_up(size_t x, size_t a)
+{
+	return (x + a - 1) / a * a;
+}
+
+/* Carve @size bytes, cache-line aligned, at *off of @base. */
+static void *carve(char *base, size_t *off, size_t size)
+{
+	void *p = base + *off;
+
+	*off = round_up(*off + size, LB_CACHELINE);
+	return p;
+}
+
+struct lb_run *lb_proc_alloc(const struct lb_point *p)
+{
+	size_t page = (size_t)sysconf(_SC_PAGESIZE), n = p->nthreads, head, lock_off, lsize;
+	struct lb_procs *pr = calloc(1, sizeof(*pr));
+	size_t off = 0;
+	struct lb_run *run;
+	char *base;
+
+	if (!pr || !(pr->pids = calloc(n, sizeof(*pr->pids)))) {
+		free(pr);
+		lb_err("out of memory for a point of %u processes", p->nthreads);
+		return NULL;
+	}
+	pr->wsize = round_up(sizeof(struct lb_worker), LB_CACHELINE);
+	pr->psize = round_up(p->ops->tctx_size, LB_CACHELINE);
+	pr->slot = pr->wsize + pr->psize;
+	if (p->latency)
+		pr->slot += 2 * round_up(sizeof(struct lb_hist), LB_CACHELINE);
+	pr->slot = round_up(pr->slot, page);
+	head = round_up(sizeof(*run), LB_CACHELINE) + round_up(sizeof(struct lb_vstate), LB_CACHELINE) +
+	       3 * round_up(n * sizeof(void *), LB_CACHELINE);
+	lock_off = round_up(head, page);
+	lsize = round_up(p->ops->lock_size, LB_CACHELINE) + LB_CACHELINE;
+	pr->size = lock_off + round_up(lsize, page) + n * pr->slot;
+	base = mmap(NULL, pr->size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (base == MAP_FAILED) {
+		lb_err("--processes: cannot map %zu bytes of shared memory: %s", pr->size,
+		       strerror(errno));
+		free(pr->pids);
+		free(pr);
+		return NULL;
+	}
+	pr->base = base;
+	pr->slots = base + lock_off + round_up(lsize, page);
+	/* zero already (a fresh mapping): nothing here is touched before its user */
+	run = carve(base, &off, sizeof(*run));
+	run->v = carve(base, &off, sizeof(*run->v));
+	run->tctxs = carve(base, &off, n * sizeof(void *));
+	run->privs = carve(base, &off, n * sizeof(void *));
+	run->workers = carve(base, &off, n * sizeof(void *));
+	run->lock = base + lock_off;
+	run->lsize = lsize;
+	run->procs = pr;
+	if (p->lock_node >= 0) {
+		int err = lb_topo_bind_area(run->lock, round_up(lsize, page), p->lock_node);
+
+		if (err) {
+			lb_err("--lock-node=%d: cannot bind the shared lock memory: %s",
+			       p->lock_node, strerror(-err));
+			lb_proc_teardown(run);
+			return NULL;
+		}
+	}
+	return run;
+}
+
+void *lb_proc_slot(const struct lb_run *run, unsigned tid)
+{
+	return run->procs->slots + (size_t)tid * run->procs->slot;
+}
+
+/* The child's life: worker_main(), thread_fini(), _exit(). */
+LB_NORETURN static void child(struct lb_run *run, unsigned i, pid_t parent,
+			      void *(*worker)(void *))
+{
+	struct lb_worker *w;
+
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	if (getppid() != parent)	/* the parent died before the prctl */
+		_exit(1);
+	signal(SIGINT, SIG_DFL);
+	signal(SIGTERM, SIG_DFL);
+	signal(SIGHUP, SIG_DFL);
+	worker(&run->args[i]);
+	w = run->workers[i];
+	if (w && run->ops->thread_fini)
+		run->ops->thread_fini(run->lock, &w->tctx);
+	_exit(0);
+}
+
+int lb_proc_fork(struct lb_run *run, void *(*worker)(void *))
+{
+	const struct lb_point *p = run->p;
+	pid_t parent = getpid();
+
+	fflush(NULL);		/* nothing buffered is written twice */
+	for (unsigned i = 0; i < p->nthreads; i++) {
+		pid_t pid;
+
+		run->args[i].run = run;
+		run->args[i].tid = i;
+		pid = fork();
+		if (pid < 0) {
+			lb_err("--processes: cannot fork worker %u of %u: %s", i, p->nthreads,
+			       strerror(errno));
+			return LB_EXIT_RUNTIME;
+		}
+		if (pid == 0)
+			child(run, i, parent, worker);
+		run->procs->pids[i] = pid;
+		run->created++;
+	}
+	return 0;
+}
+
+/* One line on a child's end: NULL when it exited 0. */
+static const char *child_end(int status, char *buf, size_t len)
+{
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+		return NULL;
+	if (WIFSIGNALED(status))
+		snprintf(buf, len, "killed by signal %d (%s)", WTERMSIG(status),
+			 strsignal(WTERMSIG(status)));
+	else
+		snprintf(buf, len, "exited with status %d", WEXITSTATUS(status));
+	return buf;
+}
+
+void lb_proc_check(struct lb_run *run)
+{
+	struct lb_procs *pr = run->procs;
+	char why[96];
+
+	for (unsigned i = 0; i < run->created; i++) {
+		int status;
+
+		if (!pr->pids[i] || waitpid(pr->pids[i], &status, WNOHANG) != pr->pids[i])
+			continue;
+		if (!child_end(status, why, sizeof(why))) {
+			pr->pids[i] = 0;	/* finished and gone: nothing to wait for */
+			continue;
+		}
+		lb_err("lock %s: worker process %u (pid %ld) %s during the point", run->ops->name,
+		       i, (long)pr->pids[i], why);
+		pr->pids[i] = 0;
+		for (unsigned j = 0; j < run->created; j++)
+			if (pr->pids[j])
+				kill(pr->pids[j], SIGKILL);
+		lb_exit(LB_EXIT_RUNTIME);
+	}
+}
+
+int lb_proc_join(struct lb_run *run)
+{
+	struct lb_procs *pr = run->procs;
+	char why[96];
+	int rc = 0;
+
+	for (unsigned i = 0; i < run->created; i++) {
+		int status;
+
+		if (!pr->pids[i])
+			continue;
+		while (waitpid(pr->pids[i], &status, 0) < 0)
+			if (errno != EINTR) {
+				status = 0;
+				break;
+			}
+		if (child_end(status, why, sizeof(why)) && !rc) {
+			lb_err("lock %s: worker process %u (pid %ld) %s", run->ops->name, i,
+			       (long)pr->pids[i], why);
+			rc = LB_EXIT_RUNTIME;
+		}
+		pr->pids[i] = 0;
+	}
+	return rc;
+}
+
+void lb_proc_teardown(struct lb_run *run)
+{
+	struct lb_procs *pr = run->procs;
+
+	if (run->lock_inited && run->ops->fini)
+		run->ops->fini(run->lock);
+	free(run->args);
+	free(run->tids);
+	free(pr->pids);
+	munmap(pr->base, pr->size);	/* the run itself is in it */
+	free(pr);
+}

@@ -1,0 +1,163 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# --processes: each worker a process sharing the lock through a shared
+# mapping. The acceptance run validates; a lock that cannot be shared and a
+# scenario with roles are refused with one line; the workers are processes
+# with shared futexes (where strace exists); busted fails validation (3),
+# stall trips the watchdog (4) and leaves no child behind, a killed child
+# is a runtime error (1) naming it; --latency and --perf report per child.
+# As root, --trace sees the children sleep in the lock's futex.
+. "$srcdir/tests/lib.sh"
+need_python
+
+# 1. acceptance 1, shorter: four locks, read and write, validated, as processes
+expect_status 0 "ticket, mutex, rwsem, pthread-mutex-shared as processes, validated" -- \
+	--processes --lock=ticket,mutex,rwsem,pthread-mutex-shared,pthread-rwlock-shared \
+	--ratio=1:1 --threads=2 --load=1 --duration=0.3 --validate --timeout=30
+expect_status 0 "queue and sleeping locks, oversubscribed processes, validated" -- \
+	--processes --lock=mcs,qspinlock,osq,rwsem-xadd,percpu-rwsem,frwlock --ratio=1:1 \
+	--threads=4 --load=1 --duration=0.2 --validate --timeout=30
+
+# 2. refusals: exit 5 and the lock's reason, one line; roles: exit 2
+for l in aqticket pthread-mutex pthread-rwlock kernel-mmap; do
+	if expect_status 5 "$l cannot be shared" -- --processes --lock="ticket,$l" --threads=2 \
+		--duration=0.1; then
+		[ "$(wc -l <"$TMPD/err")" -eq 1 ] &&
+			grep -q -- "--processes: lock $l cannot be shared by processes: ." \
+				"$TMPD/err" ||
+			fail "$l: not one line naming the lock and why: $(cat "$TMPD/err")"
+	fi
+done
+usage_error "--processes with roles" -- --processes --scenario=roles --lock=rwsem --readers=1 \
+	--writers=1 --duration=0.1
+"$LOCKBENCH" --list-locks >"$TMPD/list" || fail "--list-locks"
+grep -Eq '^mutex +excl +sleep +B-T-P ' "$TMPD/list" || fail "mutex is not flagged P"
+grep -Eq '^aqticket +excl +spin +-FT-- ' "$TMPD/list" || fail "aqticket is flagged P"
+grep -q 'P may be shared by processes' "$TMPD/list" || fail "the legend does not explain P"
+
+# 3. the workers are processes (fork: no CLONE_THREAD) and the futexes shared
+if command -v strace >/dev/null 2>&1; then
+	strace -f -qq -e trace=clone,clone3,futex -o "$TMPD/strace" "$LOCKBENCH" --processes \
+		--lock=mutex,pthread-mutex-shared --threads=4 --load=10 --duration=0.2 -q >/dev/null
+	forks=$(grep -c 'clone.*SIGCHLD' "$TMPD/strace")
+	threads=$(grep -c 'CLONE_THREAD' "$TMPD/strace")
+	shared=$(grep -Ec 'FUTEX_(WAIT|WAKE)[,|]' "$TMPD/strace")
+	private=$(grep -c 'FUTEX_[A-Z]*_PRIVATE' "$TMPD/strace")
+	if [ "$forks" -eq 8 ] && [ "$threads" -eq 0 ] && [ "$shared" -gt 0 ] &&
+	   [ "$private" -eq 0 ]; then
+		pass "8 forked workers, no thread; $shared shared futex calls, no private one"
+	else
+		fail "forks $forks (want 8), threads $threads (want 0), shared futex calls" \
+			"$shared, private $private (want 0)"
+	fi
+	strace -f -qq -e trace=futex -o "$TMPD/strace" "$LOCKBENCH" --lock=mutex --threads=4 \
+		--load=10 --duration=0.2 -q >/dev/null
+	grep -q 'FUTEX_WAIT_PRIVATE' "$TMPD/strace" ||
+		fail "threads: the mutex's futexes are not private"
+else
+	echo "(no strace: the fork and futex check is skipped)"
+fi
+
+# 4. the controls: validation (3) and the watchdog (4), no child left behind
+expect_status 3 "busted as processes fails validation" -- --processes --lock=busted --threads=2 \
+	--duration=0.3 --validate
+"$LOCKBENCH" --processes --lock=stall --threads=2 --duration=5 --timeout=1 -q \
+	>"$TMPD/out" 2>"$TMPD/err" &
+pid=$!
+n=0
+kids=
+while [ -z "$kids" ] && [ "$n" -lt 50 ]; do
+	sleep 0.1
+	kids=$(cat "/proc/$pid/task/$pid/children" 2>/dev/null)
+	n=$((n + 1))
+done
+wait "$pid"
+rc=$?
+[ "$rc" -eq 4 ] && pass "stall as processes: the watchdog (exit 4)" ||
+	fail "stall: exit $rc, want 4"
+sleep 0.3
+for k in $kids; do
+	if [ -d "/proc/$k" ] && ! grep -q '^State:.*Z' "/proc/$k/status" 2>/dev/null; then
+		fail "child $k outlived the watchdog's exit"
+		kill -KILL "$k"
+	fi
+done
+
+# 5. a child that dies: exit 1 and one line naming it
+"$LOCKBENCH" --processes --lock=ticket --threads=2 --duration=10 -q >"$TMPD/out" 2>"$TMPD/err" &
+pid=$!
+n=0
+kids=
+while [ "$(echo "$kids" | wc -w)" -lt 2 ] && [ "$n" -lt 50 ]; do
+	sleep 0.1
+	kids=$(cat "/proc/$pid/task/$pid/children" 2>/dev/null)
+	n=$((n + 1))
+done
+victim=$(echo "$kids" | awk '{print $1}')
+if [ -n "$victim" ]; then
+	sleep 0.2
+	kill -KILL "$victim"
+	wait "$pid"
+	rc=$?
+	if [ "$rc" -eq 1 ] &&
+	   grep -q "worker process [01] (pid $victim) killed by signal 9" "$TMPD/err"; then
+		pass "a killed child: exit 1, $(cat "$TMPD/err")"
+	else
+		fail "a killed child: exit $rc, want 1 naming pid $victim: $(cat "$TMPD/err")"
+	fi
+else
+	kill "$pid"
+	fail "no children seen"
+fi
+
+# 6. --latency and --perf, per child
+if expect_status 0 "--latency as processes" -- --processes --lock=ticket,mutex --threads=2 \
+	--load=1 --duration=0.2 --latency -f csv; then
+	python3 - "$TMPD/out" <<'PY' || fail "--latency: no percentiles from the children"
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+assert len(rows) == 2, rows
+for r in rows:
+    assert int(r["ops_total"]) > 0 and float(r["lat_p99_cycles"]) > 0, r
+PY
+fi
+if "$LOCKBENCH" --processes --lock=mutex --threads=2 --load=1 --duration=0.2 --perf -f csv \
+	>"$TMPD/out" 2>"$TMPD/err"; then
+	if python3 - "$TMPD/out" <<'PY'
+import csv, sys
+r = next(csv.DictReader(open(sys.argv[1])))
+assert float(r["perf_task_clock_ms"]) > 0, r
+PY
+	then
+		pass "--perf: each child's task clock"
+	else
+		fail "--perf: no task clock"
+	fi
+else
+	echo "(--perf unavailable here: $(cat "$TMPD/err"))"
+fi
+
+# 7. root: --trace follows the children, which sleep in the mutex's futex
+if [ "$(id -u)" -ne 0 ] ||
+   ! "$LOCKBENCH" --lock=null --threads=1 --ops=10 --load=0 --trace -q >/dev/null 2>&1; then
+	[ "$failures" -eq 0 ] || finish
+	echo "SKIP: the --trace part needs root and a build with libtracefs"
+	exit 77
+fi
+if expect_status 0 "--trace as processes" -- --processes --lock=mutex --threads=4 --load=10 \
+	--duration=0.3 --trace -f csv; then
+	if python3 - "$TMPD/out" <<'PY'
+import csv, sys
+r = next(csv.DictReader(open(sys.argv[1])))
+sleeps, seen = int(r["ctr_sleeps"]), int(r["trace_sleeping"])
+print("    the lock's FUTEX_WAITs that slept %d, the trace's sleeping switch-outs %d"
+      % (sleeps, seen))
+assert sleeps > 0 and seen > 0, r
+PY
+	then
+		pass "--trace: the children's sleeps in the futex"
+	else
+		fail "--trace: no sleeping switch-out of the children"
+	fi
+fi
+finish

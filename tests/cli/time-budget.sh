@@ -1,0 +1,89 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# The time budget (issue 14): --point-timeout stops a point that runs too
+# long and marks it in every format; a spinning lock with more threads than
+# CPUs is warned about; Ctrl-C and SIGTERM write the points that finished,
+# marked partial, and exit 130 / 143; the estimate in --plan.
+. "$srcdir/tests/lib.sh"
+
+# a FIFO spinlock with 4 threads on one CPU: each hand-off waits for a preempted waiter
+start=$(date +%s)
+"$LOCKBENCH" --lock=ticket --cpus=0 --threads=4 --load=1 --ops=100000000 --point-timeout=1 \
+	-f table,csv,json >"$TMPD/out" 2>"$TMPD/err"
+rc=$?
+took=$(($(date +%s) - start))
+[ "$rc" -eq 0 ] || fail "timed-out point: exit $rc, want 0: $(cat "$TMPD/err")"
+[ "$took" -le 10 ] || fail "--point-timeout=1 took $took s"
+grep -q "warning: spinning lock(s) ticket get up to 4 threads on 1 CPUs" "$TMPD/err" ||
+	fail "no oversubscription warning: $(cat "$TMPD/err")"
+grep -q "timed out after 1 s (--point-timeout)" "$TMPD/err" || fail "no timed-out line"
+grep -q "^ticket/0:1  *4  *1:[0-9.]*!$" "$TMPD/out" || fail "table: no '!' mark: $(cat "$TMPD/out")"
+grep -q "^! 1 point(s) timed out" "$TMPD/out" || fail "table: no note under the table"
+# a CSV column by name (python3's csv: quoted fields hold commas), one value per row
+csv_col() {
+	python3 -c 'import csv, sys
+rows = [r for r in csv.reader(open(sys.argv[1])) if r]
+h = next(i for i, r in enumerate(rows) if r[0] == "format_version")
+c = rows[h].index(sys.argv[2])
+for r in rows[h + 1:]:
+	if r[0][:1].isdigit() and len(r) > c: print(r[c])' "$1" "$2"
+}
+if command -v python3 >/dev/null 2>&1; then
+	csv_col "$TMPD/out" timed_out | grep -qx 1 || fail "CSV: timed_out is not 1"
+fi
+grep -q '"timed_out": true' "$TMPD/out" || fail "JSON: no \"timed_out\": true"
+[ "$failures" -eq 0 ] && pass "a point past --point-timeout is stopped and marked (table, CSV, JSON)"
+
+# without oversubscription nothing is said, and a short fixed-work point is not "0.0"
+"$LOCKBENCH" --lock=ticket --cpus=0 --threads=1 --load=1 --ops=10 >"$TMPD/out" 2>"$TMPD/err" ||
+	fail "short point failed"
+# (the run hygiene's warnings about other work on a shared machine are not ours)
+grep -v "warning: other work\|steal\|SMT" "$TMPD/err" | grep -q . &&
+	fail "short point: unexpected message: $(cat "$TMPD/err")"
+grep -q "1:0\.0$" "$TMPD/out" && fail "short fixed-work time printed as 0.0: $(cat "$TMPD/out")"
+grep -q "^ticket/0:1  *1  *1:[0-9.]*[1-9]" "$TMPD/out" || fail "short time: $(cat "$TMPD/out")"
+[ "$failures" -eq 0 ] && pass "no warning without oversubscription; times below 1 ms keep 3 digits"
+
+# JSON: ops_per_thread is null in fixed time, point_timeout_s null when not given
+"$LOCKBENCH" --lock=null --threads=1 --load=0 --duration=0.01 -f json >"$TMPD/out" 2>/dev/null
+grep -q '"ops_per_thread": null' "$TMPD/out" || fail "JSON: config.ops_per_thread not null"
+grep -q '"partial": false' "$TMPD/out" || fail "JSON: no \"partial\": false"
+
+# --plan says how long the run takes
+"$LOCKBENCH" --plan --lock=ticket,mcs --threads=1,2 --load=1 --duration=2 >"$TMPD/out" ||
+	fail "--plan failed"
+grep -q "^# time: 4 point(s): about 8 s" "$TMPD/out" || fail "--plan: no estimate: $(cat "$TMPD/out")"
+"$LOCKBENCH" --plan --lock=ticket --threads=1 --load=1 --ops=1000 --point-timeout=30 >"$TMPD/out"
+grep -q "^# time: 1 point(s) of fixed work: at most 30 s" "$TMPD/out" ||
+	fail "--plan, fixed work: no bound: $(cat "$TMPD/out")"
+[ "$failures" -eq 0 ] && pass "--plan prints the estimated time"
+
+# Ctrl-C: the finished points are written, marked partial, exit 130
+interrupt() {
+	sig=$1; want=$2; shift 2
+	rm -f "$TMPD/run.csv"
+	"$LOCKBENCH" --lock=null,ticket --threads=1 --load=1,5 --duration=0.4 "$@" \
+		>"$TMPD/out" 2>"$TMPD/err" &
+	pid=$!
+	sleep 1.5
+	kill -s "$sig" "$pid"
+	wait "$pid"
+	rc=$?
+	[ "$rc" -eq "$want" ] || fail "$sig: exit $rc, want $want: $(cat "$TMPD/err")"
+	grep -q "interrupted (SIG$sig) after [1-3] of 4 points" "$TMPD/err" ||
+		fail "$sig: no interrupted line: $(cat "$TMPD/err")"
+}
+interrupt INT 130 -f csv -o "$TMPD/run.csv"
+[ -f "$TMPD/run.csv" ] || fail "INT: no output file"
+rows=$(grep -c '^[0-9]' "$TMPD/run.csv")
+[ "$rows" -ge 1 ] && [ "$rows" -le 3 ] || fail "INT: $rows rows, want 1 to 3"
+if command -v python3 >/dev/null 2>&1; then
+	[ "$(csv_col "$TMPD/run.csv" partial | sort -u)" = 1 ] || fail "INT: rows not marked partial"
+fi
+[ "$failures" -eq 0 ] && pass "SIGINT: the finished points in the CSV, marked partial, exit 130"
+interrupt TERM 143 -f table,json
+grep -q "^Interrupted after [1-3] of 4 points" "$TMPD/out" || fail "TERM: table has no note"
+grep -q '"partial": true' "$TMPD/out" || fail "TERM: JSON not partial"
+grep -q '"points_planned": 4' "$TMPD/out" || fail "TERM: JSON points_planned"
+[ "$failures" -eq 0 ] && pass "SIGTERM: table says interrupted, JSON partial, exit 143"
+finish
