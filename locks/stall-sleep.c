@@ -115,6 +115,7 @@ const struct lb_lock_ops lb_lock_stall_sleep = {
 	.family = "harness",
 	.kind = LB_LOCK_EXCL,
 	.flags = LB_LOCK_F_HIDDEN,
+	.unshared = "its waiters sleep on a private futex (FUTEX_PRIVATE_FLAG)",
 	.lock_size = sizeof(struct stall_sleep),
 	.init = stall_sleep_init,
 	.lock = stall_sleep_lock,
