@@ -8,6 +8,7 @@ liblockbench_a_SOURCES += \
 	locks/busted.c \
 	locks/busted-rw.c \
 	locks/stall.c \
+	locks/stall-sleep.c \
 	locks/tas.c \
 	locks/ttas.c \
 	locks/ticket.c \

@@ -6,6 +6,7 @@ lockbench_SOURCES = src/main.c
 liblockbench_a_SOURCES += \
 	src/base/compiler.h src/base/lb-atomic.h src/base/limits.h \
 	src/base/log.c src/base/log.h \
+	src/base/file.c src/base/file.h \
 	src/base/parse.c src/base/parse.h \
 	src/base/clock.c src/base/clock.h \
 	src/machine/topology.c src/machine/topology.h \
@@ -27,6 +28,7 @@ liblockbench_a_SOURCES += \
 	src/plan/run.c src/plan/run.h \
 	src/plan/torture.c src/plan/torture.h \
 	src/output/output.c src/output/output.h src/output/columns.c src/output/columns.h \
+	src/output/file.c src/output/file.h \
 	src/output/table.c src/output/stats.c src/output/sweep.c src/output/csv.c \
 	src/output/json.c src/output/latency.c src/output/compare.c src/output/aim7.c \
 	src/cli/options.c src/cli/options.h \

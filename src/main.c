@@ -18,6 +18,7 @@
 #include "base/log.h"
 #include "cli/options.h"
 #include "output/output.h"
+#include "output/file.h"
 #include "locks/registry.h"
 #include "plan/run.h"
 #include "machine/hygiene.h"
@@ -73,37 +74,10 @@ static void check_output_path(const char *path)
 	free(copy);
 }
 
-/* Write @len bytes to @path through a temporary file and rename(2). */
+/* Write @len bytes to @path: output/file.c decides how (a temporary file and rename(2), or in place). */
 static int write_atomically(const char *path, const char *buf, size_t len)
 {
-	int fd;
-	FILE *f;
-
-	tmp_live = 0;
-	if ((size_t)snprintf(tmp_path, sizeof(tmp_path), "%s.XXXXXX", path) >= sizeof(tmp_path)) {
-		lb_err("--output=%s: name too long", path);
-		return LB_EXIT_USAGE;
-	}
-	fd = mkstemp(tmp_path);
-	if (fd < 0) {
-		lb_err("--output=%s: cannot create a temporary file: %s", path, strerror(errno));
-		return LB_EXIT_RUNTIME;
-	}
-	tmp_live = 1;
-	fchmod(fd, 0644 & ~(mode_t)0);
-	f = fdopen(fd, "w");
-	if (!f || fwrite(buf, 1, len, f) != len || fflush(f) || fsync(fd) || fclose(f)) {
-		lb_err("--output=%s: write failed: %s", path, strerror(errno));
-		remove_tmp();
-		return LB_EXIT_RUNTIME;
-	}
-	if (rename(tmp_path, path)) {
-		lb_err("--output=%s: cannot rename the temporary file: %s", path, strerror(errno));
-		remove_tmp();
-		return LB_EXIT_RUNTIME;
-	}
-	tmp_live = 0;
-	return 0;
+	return lb_output_write_file(path, buf, len);
 }
 
 /*

@@ -149,6 +149,7 @@ CLI_TESTS = \
 	tests/cli/kernel-locks.sh \
 	tests/cli/roles.sh \
 	tests/cli/baseline.sh \
+	tests/cli/hostile-files.sh \
 	tests/cli/baseline-check.sh \
 	tests/cli/reproduce.sh \
 	tests/cli/numa-locks.sh \
@@ -162,7 +163,7 @@ CLI_TESTS = \
 
 # --trace: with libtracefs, the root-only tests (they skip, exit 77, for other
 # users); without it, --trace must say so (exit 5)
-TRACE_TESTS = tests/cli/trace.sh tests/cli/trace-kernel.sh
+TRACE_TESTS = tests/cli/trace.sh tests/cli/trace-kernel.sh tests/cli/trace-instances.sh
 NOTRACE_TESTS = tests/cli/trace-nobuild.sh
 TESTS += $(UNIT_TESTS) $(VALIDATE_TESTS) $(TOPO_TESTS) $(CLI_TESTS)
 if HAVE_LIBTRACEFS
@@ -179,10 +180,15 @@ AM_TESTS_ENVIRONMENT = \
 	srcdir='$(srcdir)'; export srcdir; \
 	top_builddir='$(abs_top_builddir)'; export top_builddir; \
 	LOCKBENCH='$(abs_top_builddir)/lockbench'; export LOCKBENCH; \
+	LSAN_OPTIONS='suppressions=$(abs_top_srcdir)/tests/lsan.supp:print_suppressions=0'; \
+	export LSAN_OPTIONS; \
+	UBSAN_OPTIONS='print_stacktrace=1:halt_on_error=1'; export UBSAN_OPTIONS; \
 	LOCKBENCH_BUSY_WARN=101; export LOCKBENCH_BUSY_WARN;
 
-EXTRA_DIST += tests/lib.sh tests/cli/house.py tests/validate/run-validate.sh tests/topology/run-topology.sh \
+EXTRA_DIST += tests/lsan.supp tests/lib.sh tests/cli/house.py tests/validate/run-validate.sh tests/topology/run-topology.sh \
 	tests/golden/README tests/golden/rwsem-spinning-2014-table.txt tests/golden/fair-rwlock-2008-latency.txt \
 	tests/golden/aqticket-2013-stats.txt tests/golden/qrwlock-byte-cmpxchg-2015-sweep.txt tests/golden/rwsem-spinning-2014-aim7.txt \
 	$(VALIDATE_TESTS) $(TOPO_TESTS) $(TOPO_TESTS:.topo=.expected) $(CLI_TESTS) \
 	$(TRACE_TESTS) $(NOTRACE_TESTS)
+
+include tests/fuzz/local.mk

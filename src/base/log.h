@@ -31,9 +31,11 @@ void lb_die(int code, const char *fmt, ...) LB_PRINTF(2, 3) LB_NORETURN;
 /* lb_at_exit() - register a clean-up run by lb_die() and lb_exit() (temp files) */
 void lb_at_exit(void (*fn)(void));
 /**
- * lb_at_signal() - register a clean-up for the fatal signals main.c handles
- * (SIGINT, SIGTERM, SIGHUP), run by lb_signal_cleanup() from the handler
- * before it calls _exit(): @fn must be async-signal-safe (unlink(2),
+ * lb_at_signal() - register a clean-up for the terminating signals (SIGINT,
+ * SIGTERM, SIGHUP, which main.c handles, and SIGPIPE, SIGUSR1, SIGUSR2,
+ * SIGALRM, SIGQUIT, whose handler the first call installs where they are
+ * neither handled nor ignored), run by lb_signal_cleanup() from the handler
+ * before it calls _exit(128 + sig): @fn must be async-signal-safe (unlink(2),
  * rmdir(2), close(2) on paths and descriptors it prepared beforehand)
  */
 void lb_at_signal(void (*fn)(void));
@@ -55,6 +57,15 @@ int lb_why(char *why, size_t len, const char *fmt, ...) LB_PRINTF(3, 4);
  * may be removed.
  */
 bool lb_pid_is_lockbench(long pid);
+/**
+ * lb_pid_start_time() - when process @pid started (field 22 of
+ * /proc/PID/stat, clock ticks after boot) into *@start
+ *
+ * With the pid it names one process for the machine's uptime: a pid reused
+ * by a later process has another start time.
+ * Return: 0, or -1 when there is no such process.
+ */
+int lb_pid_start_time(long pid, unsigned long long *start);
 /* lb_exit() - run the clean-ups and exit */
 void lb_exit(int code) LB_NORETURN;
 

@@ -23,6 +23,7 @@
 #endif
 
 #include "cli/baseline.h"
+#include "base/file.h"
 #include "base/log.h"
 #include "output/columns.h"
 #include "output/output.h"
@@ -406,6 +407,8 @@ out:
 
 int lb_baseline_load(const char *path, struct lb_baseline *b, char *why, size_t len)
 {
+	if (lb_check_regular_file(path, LB_MAX_BASELINE_BYTES, why, len))
+		return LB_EXIT_USAGE;	/* /dev/zero, a FIFO, a file over the limit */
 	FILE *f = fopen(path, "rb");
 	char *buf = NULL;
 	size_t blen = 0, i = 0;

@@ -104,7 +104,8 @@ static volatile sig_atomic_t sig_inst_live;
 static struct lb_trace *open_trace;	/* for the exit hook */
 
 /*
- * On SIGINT, SIGTERM, SIGHUP (async-signal-safe: rmdir, close, nanosleep).
+ * On every terminating signal (lb_at_signal(); async-signal-safe: rmdir, close,
+ * nanosleep).
  * The kernel refuses to remove an instance while one of its files is open
  * (EBUSY): ours, when the signal came while the buffer was being read. The
  * process is about to _exit(), which would close them anyway: close every
@@ -144,20 +145,50 @@ bool lb_trace_available(void)
 }
 
 /*
- * Remove the lockbench-<pid> instances whose process is gone (killed with
- * SIGKILL, or crashed): their buffers stay allocated and their events
- * enabled until someone does. A pid now used by another program counts as
- * gone; a running lockbench keeps its own.
+ * Is the instance @name (after "lockbench-") a dead run's? The name is
+ * <pid>-<start>, the process start time of /proc/PID/stat: it is dead when
+ * that pid does not exist or started at another time (the pid was reused),
+ * whatever the binary is called. Our own pid and start time cannot be
+ * there yet: a leftover in our name counts as dead too. A name of the old
+ * form, <pid> alone, is dead unless a lockbench runs under that pid; any
+ * other name is not ours.
+ */
+static bool instance_is_stale(const char *name)
+{
+	unsigned long long start, now;
+	char *end;
+	long pid;
+
+	errno = 0;
+	pid = strtol(name, &end, 10);
+	if (errno || end == name || pid <= 0)
+		return false;
+	if (!*end)
+		return pid == (long)getpid() || !lb_pid_is_lockbench(pid);
+	if (*end != '-' || !isdigit((unsigned char)end[1]))
+		return false;
+	name = end + 1;
+	start = strtoull(name, &end, 10);
+	if (errno || *end)
+		return false;
+	if (pid == (long)getpid())
+		return true;
+	return lb_pid_start_time(pid, &now) != 0 || now != start;
+}
+
+/*
+ * Remove the instances of runs that are gone (killed with SIGKILL, or
+ * crashed): their buffers stay allocated and their events enabled until
+ * someone does. A live run keeps its own, whatever its binary's name.
  */
 static void sweep_stale(void)
 {
-	char **names = tracefs_instances("^lockbench-[0-9][0-9]*$")	/* a basic regex */;
+	char **names = tracefs_instances("^lockbench-[0-9][0-9]*")	/* a basic regex */;
 
 	for (unsigned i = 0; names && names[i]; i++) {
-		long pid = strtol(names[i] + strlen("lockbench-"), NULL, 10);
 		struct tracefs_instance *inst;
 
-		if (pid != (long)getpid() && lb_pid_is_lockbench(pid))
+		if (!instance_is_stale(names[i] + strlen("lockbench-")))
 			continue;
 		inst = tracefs_instance_alloc(NULL, names[i]);
 		if (inst) {
@@ -202,6 +233,7 @@ int lb_trace_open(struct lb_trace **out, char *why, size_t len)
 	static const char *const systems[] = { "sched", "lock", NULL };
 	static const char *const clocks[] = { "mono", "global", NULL };
 	char name[64];
+	unsigned long long start = 0;
 	const char *dir;
 	struct lb_trace *t;
 	long ncpus = sysconf(_SC_NPROCESSORS_CONF);
@@ -244,7 +276,10 @@ int lb_trace_open(struct lb_trace **out, char *why, size_t len)
 	}
 	sweep_stale();
 
-	snprintf(name, sizeof(name), "lockbench-%ld", (long)getpid());
+	/* pid and start time: no other process, now or later, has both */
+	if (lb_pid_start_time((long)getpid(), &start))
+		lb_warn("--trace: cannot read our own start time in /proc/self/stat");
+	snprintf(name, sizeof(name), "lockbench-%ld-%llu", (long)getpid(), start);
 	/* the path first: a signal may come while the directory is being made */
 	snprintf(sig_inst_path, sizeof(sig_inst_path), "%s/instances/%s", dir, name);
 	lb_at_signal(trace_signal_cleanup);
@@ -323,7 +358,8 @@ int lb_trace_point_start(struct lb_trace *t, const pid_t *tids, unsigned n)
 		lb_err("--trace: out of memory for %u thread ids", n);
 		return LB_EXIT_RUNTIME;
 	}
-	memcpy(t->tids, tids, n * sizeof(*tids));
+	if (n)
+		memcpy(t->tids, tids, n * sizeof(*tids));
 	t->ntids = n;
 	list[0] = '\0';
 	for (unsigned i = 0; i < n; i++)
@@ -525,7 +561,8 @@ static int pair_events(struct collect *c)
 
 	if (!st)
 		return -1;
-	qsort(c->ev, c->nev, sizeof(*c->ev), cmp_cev);
+	if (c->nev)	/* no events: c->ev is NULL, which qsort() may not get */
+		qsort(c->ev, c->nev, sizeof(*c->ev), cmp_cev);
 	for (size_t i = 0; i < c->nev; i++) {
 		struct cev *e = &c->ev[i];
 		struct lb_trace_thread *tt = &v->threads[e->thread];
@@ -577,9 +614,11 @@ static int pair_events(struct collect *c)
 		for (size_t i = 0; i < lt.cap; i++)
 			if (lt.slot[i].count || lt.slot[i].addr)
 				lt.slot[k++] = lt.slot[i];
-		qsort(lt.slot, k, sizeof(*lt.slot), cmp_lock);
 		v->nlocks = k < LB_TRACE_MAX_LOCKS ? (unsigned)k : LB_TRACE_MAX_LOCKS;
-		memcpy(v->locks, lt.slot, v->nlocks * sizeof(*v->locks));
+		if (k) {	/* no contention: lt.slot is NULL */
+			qsort(lt.slot, k, sizeof(*lt.slot), cmp_lock);
+			memcpy(v->locks, lt.slot, v->nlocks * sizeof(*v->locks));
+		}
 	}
 	free(lt.slot);
 	return 0;
@@ -632,7 +671,8 @@ int lb_trace_point_collect(struct lb_trace *t, struct lb_trace_vals **out)
 		v->threads[i].tid_os = t->tids[i];
 		c.map[i] = (struct tid_idx){ t->tids[i], i };
 	}
-	qsort(c.map, t->ntids, sizeof(*c.map), cmp_tid);
+	if (t->ntids)
+		qsort(c.map, t->ntids, sizeof(*c.map), cmp_tid);
 	v->traced_ms = (double)(t->t_off - t->t_on) / 1e6;
 	v->lost = lost_events(t);
 	if (tracefs_iterate_raw_events(t->tep, t->inst, NULL, 0, on_event, &c) < 0 && !c.oom) {

@@ -24,6 +24,7 @@
 #include <numa.h>
 #endif
 
+#include "base/file.h"
 #include "base/log.h"
 #include "machine/topology.h"
 
@@ -67,6 +68,108 @@ static void fill_pu(struct lb_pu *p, hwloc_obj_t pu)
 }
 
 /*
+ * The arity of one level of a synthetic description ("core:8", "8",
+ * "pu:2(indexes=...)"); 0 when the token has none (hwloc will judge it).
+ */
+static unsigned long long level_arity(const char *tok, size_t n)
+{
+	const char *colon = NULL, *p;
+	unsigned long long a = 0;
+	int depth = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		if (tok[i] == '(')
+			depth++;
+		else if (tok[i] == ')')
+			depth--;
+		else if (tok[i] == ':' && depth == 0)
+			colon = tok + i;
+	}
+	p = colon ? colon + 1 : tok;
+	if (p >= tok + n || *p < '0' || *p > '9')
+		return 0;
+	for (; p < tok + n && *p >= '0' && *p <= '9'; p++) {
+		a = a * 10 + (unsigned long long)(*p - '0');
+		if (a > LB_MAX_TOPOLOGY_OBJECTS)
+			return a;	/* enough to refuse, and no overflow */
+	}
+	return a;
+}
+
+int lb_topo_synthetic_size(const char *desc, unsigned long long *pus,
+			   unsigned long long *objects, const char **at, int *at_len)
+{
+	const char *p = desc;
+
+	*pus = *objects = 1;
+	while (*p) {
+		const char *tok;
+		unsigned long long a;
+		int depth = 0;
+
+		if (*p == ' ' || *p == '\t' || *p == '\n') {
+			p++;
+			continue;
+		}
+		if (*p == '[') {	/* memory children ([numa]): not a level */
+			while (*p && (*p != ']' || depth > 1)) {
+				depth += *p == '[' ? 1 : *p == ']' ? -1 : 0;
+				p++;
+			}
+			if (*p)
+				p++;
+			continue;
+		}
+		tok = p;
+		while (*p && (depth > 0 || (*p != ' ' && *p != '\t' && *p != '\n' && *p != '['))) {
+			depth += *p == '(' ? 1 : *p == ')' ? -1 : 0;
+			p++;
+		}
+		a = level_arity(tok, (size_t)(p - tok));
+		if (!a)
+			continue;
+		*pus *= a;	/* both stay under 2^18 * 2^18 before the checks below */
+		*objects += *pus;
+		if (*pus > LB_MAX_TOPOLOGY_PUS || *objects > LB_MAX_TOPOLOGY_OBJECTS) {
+			if (at) {
+				*at = tok;
+				*at_len = (int)(p - tok);
+			}
+			return -1;
+		}
+	}
+	return 0;
+}
+
+int lb_topo_synthetic_check(const char *desc, char *why, size_t len)
+{
+	unsigned long long pus, objects;
+	const char *at;
+	int at_len;
+
+	if (!lb_topo_synthetic_size(desc, &pus, &objects, &at, &at_len))
+		return 0;
+	if (pus > LB_MAX_TOPOLOGY_PUS)
+		return WHY("over %llu PUs at the level \"%.*s\" (the limit for a planned machine)",
+			   LB_MAX_TOPOLOGY_PUS, at_len, at);
+	return WHY("over %llu objects at the level \"%.*s\" (the limit for a planned machine)",
+		   LB_MAX_TOPOLOGY_OBJECTS, at_len, at);
+}
+
+/* HWLOC_SYNTHETIC and HWLOC_XMLFILE stand for --topology: the same limits */
+static int check_env(char *why, size_t len)
+{
+	const char *syn = getenv("HWLOC_SYNTHETIC"), *xml = getenv("HWLOC_XMLFILE");
+	char sub[400];
+
+	if (syn && lb_topo_synthetic_check(syn, sub, sizeof(sub)))
+		return WHY("HWLOC_SYNTHETIC=%s: %s", syn, sub);
+	if (xml && !syn && lb_check_regular_file(xml, LB_MAX_TOPOLOGY_XML_BYTES, sub, sizeof(sub)))
+		return WHY("HWLOC_XMLFILE=%s: %s", xml, sub);
+	return 0;
+}
+
+/*
  * topo_named() - the file of a topology given by name (--topology=NAME)
  * @spec: what the user gave: a path, or a name without a slash or .xml
  * @buf:  room for the path found
@@ -99,6 +202,8 @@ int lb_topo_load(const char *spec, char *why, size_t len)
 	hwloc_obj_t root, pkg;
 	const char *model = NULL;
 
+	if (!spec && check_env(why, len))
+		return -1;
 	if (hwloc_topology_init(&topo))
 		return WHY("hwloc_topology_init failed");
 	snprintf(info.source, sizeof(info.source), "this machine");
@@ -112,6 +217,11 @@ int lb_topo_load(const char *spec, char *why, size_t len)
 			if (l >= 2 && (desc[0] == '"' || desc[0] == '\'') && desc[l - 1] == desc[0]) {
 				memmove(desc, desc + 1, l - 2);
 				desc[l - 2] = '\0';
+			}
+			if (*desc && lb_topo_synthetic_check(desc, why, len)) {
+				hwloc_topology_destroy(topo);
+				topo = NULL;
+				return -1;
 			}
 			if (!*desc || hwloc_topology_set_synthetic(topo, desc)) {
 				hwloc_topology_destroy(topo);
@@ -129,6 +239,11 @@ int lb_topo_load(const char *spec, char *why, size_t len)
 				topo = NULL;
 				return WHY("cannot read: %s (give an hwloc XML file or synthetic:DESC)",
 					   strerror(e));
+			}
+			if (lb_check_regular_file(spec, LB_MAX_TOPOLOGY_XML_BYTES, why, len)) {
+				hwloc_topology_destroy(topo);
+				topo = NULL;
+				return -1;
 			}
 			if (hwloc_topology_set_xml(topo, spec)) {
 				hwloc_topology_destroy(topo);

@@ -55,6 +55,25 @@ struct lb_topo_info {
  * Return: 0, or -1 with the reason in @why.
  */
 int lb_topo_load(const char *spec, char *why, size_t len);
+/**
+ * lb_topo_synthetic_check() - refuse an hwloc synthetic description
+ * (without "synthetic:") of more than LB_MAX_TOPOLOGY_PUS PUs or
+ * LB_MAX_TOPOLOGY_OBJECTS objects, before hwloc spends minutes on it: the
+ * product of the levels' arities (memory children in brackets aside)
+ *
+ * Return: 0 (hwloc still judges the syntax), or -1 with the reason in @why.
+ */
+int lb_topo_synthetic_check(const char *desc, char *why, size_t len);
+/**
+ * lb_topo_synthetic_size() - the PUs and objects of a synthetic description
+ * (the product of the arities, and the sum of those products), counted up
+ * to the first level that goes over a limit, which @at and @at_len name
+ * (both may be NULL)
+ *
+ * Return: 0, or -1 when a limit is exceeded.
+ */
+int lb_topo_synthetic_size(const char *desc, unsigned long long *pus,
+			   unsigned long long *objects, const char **at, int *at_len);
 /* lb_topo_info() - counts and provenance of the loaded topology */
 const struct lb_topo_info *lb_topo_info(void);
 /**

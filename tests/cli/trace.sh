@@ -23,12 +23,19 @@ run_bg() {
 	pid=$!
 }
 
+# inst PID: the tracefs instance of process PID (lockbench-PID-START), or nothing
+inst() {
+	for d in "$tdir/instances/lockbench-$1-"*; do
+		[ -d "$d" ] && echo "$d"
+	done
+}
+
 # wait_point: until lockbench-$pid is in tracefs and the kernel lock's
-# temporary directory in $TMPD/k (10 s at most): the point is running
+# temporary directory in $TMPD/k (60 s at most: seconds under ASan): the point is running
 wait_point() {
 	n=0
-	while { [ ! -d "$tdir/instances/lockbench-$pid" ] || [ -z "$(ls -A "$TMPD/k")" ]; } &&
-	      [ "$n" -lt 100 ]; do
+	while { [ -z "$(inst "$pid")" ] || [ -z "$(ls -A "$TMPD/k")" ]; } &&
+	      [ "$n" -lt 600 ]; do
 		sleep 0.1
 		n=$((n + 1))
 	done
@@ -36,9 +43,9 @@ wait_point() {
 
 # no_instance WHAT: lockbench-$pid must not be in tracefs
 no_instance() {
-	if [ -e "$tdir/instances/lockbench-$pid" ]; then
-		fail "$1: the tracefs instance lockbench-$pid is still there"
-		rmdir "$tdir/instances/lockbench-$pid"
+	if [ -n "$(inst "$pid")" ]; then
+		fail "$1: the tracefs instance $(inst "$pid") is still there"
+		rmdir "$(inst "$pid")"
 	else
 		pass "$1: no instance lockbench-$pid left"
 	fi
@@ -141,7 +148,7 @@ mkdir "$TMPD/k"
 run_bg env TMPDIR="$TMPD/k" "$LOCKBENCH" --lock=kernel-flock --threads=2 --load=1 --duration=20 \
 	--trace
 wait_point
-[ -d "$tdir/instances/lockbench-$pid" ] || fail "SIGTERM: the instance never appeared"
+[ -n "$(inst "$pid")" ] || fail "SIGTERM: the instance never appeared"
 [ -n "$(ls -A "$TMPD/k")" ] || fail "SIGTERM: no temporary directory of kernel-flock"
 sleep 0.5
 kill -TERM "$pid"
@@ -159,13 +166,13 @@ sleep 0.3
 kill -KILL "$pid"
 wait "$pid"
 killed=$pid
-[ -d "$tdir/instances/lockbench-$killed" ] || fail "SIGKILL: no instance to sweep"
+[ -n "$(inst "$killed")" ] || fail "SIGKILL: no instance to sweep"
 [ -n "$(ls -A "$TMPD/k")" ] || fail "SIGKILL: no temporary directory to sweep"
 env TMPDIR="$TMPD/k" "$LOCKBENCH" --lock=kernel-flock --threads=1 --load=0 --duration=0.05 \
 	--trace -v >"$TMPD/out" 2>"$TMPD/err" || fail "the run after SIGKILL: $(cat "$TMPD/err")"
-if [ -d "$tdir/instances/lockbench-$killed" ]; then
-	fail "the next --trace run did not remove lockbench-$killed"
-	rmdir "$tdir/instances/lockbench-$killed"
+if [ -n "$(inst "$killed")" ]; then
+	fail "the next --trace run did not remove $(inst "$killed")"
+	rmdir "$(inst "$killed")"
 else
 	pass "SIGKILL'd run: the next --trace run removed lockbench-$killed"
 fi

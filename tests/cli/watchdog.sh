@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # --timeout: a point that stops making progress (the hidden `stall` lock's
 # unlock stops releasing after 1000 acquisitions) is stopped with exit 4 and
-# a diagnosis: the lock word (who holds it) and each thread that waits.
+# a diagnosis: the lock word (who holds it) and each thread that waits;
+# with sleeping waiters too (the hidden `stall-sleep`, a futex lock).
 . "$srcdir/tests/lib.sh"
 
 # fixed time: --duration is far longer than the timeout, so only the watchdog ends it
@@ -35,6 +36,25 @@ done_sum=$(sed -n 's/.*waiting in operation [0-9]* (lock, critical section or un
 	fail "fixed work: the threads' done counts add up to $done_sum, not the 1000 acquisitions"
 [ "$rc" -eq 4 ] && pass "fixed work: exit 4, three waiting threads"
 
-# the stall lock is hidden, like busted
+# sleeping waiters: under stall-sleep (a futex lock that stops releasing)
+# every thread sleeps in FUTEX_WAIT, and the watchdog still stops the point
+"$LOCKBENCH" --lock=stall-sleep --threads=3 --load=0 --duration=10 --timeout=1.5 \
+	-o "$TMPD/sleep.csv" >"$TMPD/out" 2>"$TMPD/err" &
+pid=$!
+sleep 0.8
+# the workers are asleep (S), not spinning (R): at least 3 of the tasks
+sleeping=$(cat /proc/"$pid"/task/*/stat 2>/dev/null | sed 's/.*) //' | awk '$1 == "S"' | wc -l)
+wait "$pid"
+rc=$?
+[ "$rc" -eq 4 ] || fail "stall-sleep: exit $rc, want 4: $(cat "$TMPD/err")"
+[ "$sleeping" -ge 3 ] || fail "stall-sleep: $sleeping tasks asleep, want the 3 workers"
+grep -q "watchdog: point stall-sleep/0:1 threads=3 load=0 made no progress for .* (--timeout=1.5); lock word: state=2 (held by thread [012], sleepers in FUTEX_WAIT, never to be released) after 1000 acquisitions" "$TMPD/err" ||
+	fail "stall-sleep: no point and lock-word line: $(cat "$TMPD/err")"
+grep -q "watchdog: 3 of 3 threads not finished" "$TMPD/err" || fail "stall-sleep: no summary line"
+[ -e "$TMPD/sleep.csv" ] && fail "stall-sleep: a stopped run left its output file"
+[ "$rc" -eq 4 ] && [ "$sleeping" -ge 3 ] && pass "sleeping waiters: exit 4, $sleeping tasks asleep"
+
+# the stall locks are hidden, like busted
 "$LOCKBENCH" --list-locks | grep -q "^stall " && fail "stall is listed"
+"$LOCKBENCH" --list-locks | grep -q "^stall-sleep " && fail "stall-sleep is listed"
 finish

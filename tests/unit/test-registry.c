@@ -37,7 +37,7 @@ int main(void)
 		CHECK(o->unavailable || o->describe || (o->flags & LB_LOCK_F_NOEXCL),
 		      "lock %s cannot describe its lock word for the watchdog", o->name);
 	}
-	CHECK(visible + 3 == lb_lock_count(), "only busted, busted-rw and stall are hidden");
+	CHECK(visible + 4 == lb_lock_count(), "only busted, busted-rw, stall and stall-sleep are hidden");
 
 	/* a spinlock inside another lock runs with its own option defaults, not the outer's */
 	{
