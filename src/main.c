@@ -60,13 +60,24 @@ static void on_signal(int sig)
 /* Fail early, before a long run, when -o cannot be written. */
 static void check_output_path(const char *path)
 {
-	char *copy = strdup(path), *dir;
+	char *copy, *dir;
 	struct stat st;
 
+	if (stat(path, &st) == 0) {	/* through a symlink, to what is written */
+		if (S_ISDIR(st.st_mode))
+			lb_die(LB_EXIT_USAGE, "--output=%s: is a directory", path);
+		if (!S_ISREG(st.st_mode))	/* a device, FIFO or socket: written in place */
+			return;
+		if (access(path, W_OK))
+			lb_die(LB_EXIT_USAGE, "--output=%s: cannot write it: %s", path,
+			       strerror(errno));
+	}
+	/* a regular file or a new name: a temporary file in the target's directory */
+	copy = realpath(path, NULL);
+	if (!copy)
+		copy = strdup(path);
 	if (!copy)
 		lb_die(LB_EXIT_RUNTIME, "out of memory");
-	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
-		lb_die(LB_EXIT_USAGE, "--output=%s: is a directory", path);
 	dir = dirname(copy);
 	if (access(dir, W_OK | X_OK))
 		lb_die(LB_EXIT_USAGE, "--output=%s: cannot write in directory %s: %s", path, dir,

@@ -770,6 +770,7 @@ const struct lb_column lb_columns[] = {
 	SUMMARY("min_exec_time_ms", "ms", 6, BOTH, 11),
 	SUMMARY("max_exec_time_ms", "ms", 6, BOTH, 12),
 	SUMMARY("cv_exec_time_pct", "%", 2, BOTH, 13),
+	{ "processes", NULL, "", B, 0, BOTH, FIELD(point.processes) },	/* --processes */
 	/* new figures here; then the ctr_* columns (csv.c) */
 	{ NULL },
 };

@@ -160,4 +160,12 @@ PY
 		fail "--trace: no sleeping switch-out of the children"
 	fi
 fi
+# a results file says which mode ran
+"$LOCKBENCH" --lock=ticket --threads=2 --duration=0.05 --processes -f csv >"$TMPD/p.csv" 2>"$TMPD/err" &&
+"$LOCKBENCH" --lock=ticket --threads=2 --duration=0.05 -f csv >"$TMPD/t.csv" 2>>"$TMPD/err" ||
+	fail "processes column runs: $(cat "$TMPD/err")"
+col() { python3 -c 'import csv, sys; print(next(csv.DictReader(open(sys.argv[1])))["processes"])' "$1"; }
+[ "$(col "$TMPD/p.csv")" = 1 ] && [ "$(col "$TMPD/t.csv")" = 0 ] &&
+	pass "CSV column processes: 1 with --processes, 0 with threads" ||
+	fail "CSV column processes: $(col "$TMPD/p.csv") and $(col "$TMPD/t.csv")"
 finish
