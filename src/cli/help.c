@@ -81,6 +81,25 @@ static void row_help(const struct lb_optdef *d, char *buf, size_t len)
 		snprintf(buf + l, len - l, " (default %s%s)", d->def, d->def_note ? d->def_note : "");
 }
 
+/*
+ * The first lock whose option @op has the same name and text, if another
+ * came before @o: many locks share an option (the sleeping locks' and queued
+ * rwlocks' wait-lock), whose text --help then gives once.
+ */
+static const struct lb_lock_ops *shared_option(const struct lb_lock_ops *o,
+					       const struct lb_lock_option *op)
+{
+	for (unsigned i = 0; i < lb_lock_count() && lb_lock_at(i) != o; i++) {
+		const struct lb_lock_ops *p = lb_lock_at(i);
+
+		for (unsigned j = 0; p->options && p->options[j].name; j++)
+			if (strcmp(p->options[j].name, op->name) == 0 &&
+			    strcmp(p->options[j].help, op->help) == 0)
+				return p;
+	}
+	return NULL;
+}
+
 static void lock_options_help(FILE *f)
 {
 	for (unsigned i = 0; i < lb_lock_count(); i++) {
@@ -88,15 +107,21 @@ static void lock_options_help(FILE *f)
 
 		for (unsigned j = 0; o->options && o->options[j].name; j++) {
 			const struct lb_lock_option *op = &o->options[j];
-			char name[96], help[512];
+			const struct lb_lock_ops *first = shared_option(o, op);
+			char name[96], help[512], as[128];
+			const char *text = op->help;
 
+			if (first) {
+				snprintf(as, sizeof(as), "as --%s-%s", first->name, op->name);
+				text = as;
+			}
 			snprintf(name, sizeof(name), "%s-%s", o->name, op->name);
 			if (op->type == LB_LOCK_OPT_U64) {
-				snprintf(help, sizeof(help), "%s (%llu..%llu, default %llu)", op->help,
+				snprintf(help, sizeof(help), "%s (%llu..%llu, default %llu)", text,
 					 (unsigned long long)op->min, (unsigned long long)op->max,
 					 (unsigned long long)op->def);
 			} else {
-				size_t l = (size_t)snprintf(help, sizeof(help), "%s (", op->help);
+				size_t l = (size_t)snprintf(help, sizeof(help), "%s (", text);
 
 				for (unsigned v = 0; op->values[v] && l < sizeof(help); v++)
 					l += (size_t)snprintf(help + l, sizeof(help) - l, "%s%s",

@@ -46,4 +46,11 @@ grep -q "duration=1s$" "$TMPD/out" || fail "--duration=1s is not 1 s"
 "$LOCKBENCH" --help | grep -q -- "--topology=FILE.xml|synthetic:DESC|NAME" ||
 	fail "--help: --topology does not mention NAME"
 [ "$failures" -eq 0 ] && pass "repeated locks and families, 1M, 1e6, 500ms, 1s; --topology NAME"
+# --help gives a text many locks share once: the others say "as --<first>-<option>"
+"$LOCKBENCH" --help >"$TMPD/help"
+n=$(grep -c "the spinlock that guards the wait list" "$TMPD/help")
+m=$(grep -c "^ *--[a-z0-9.-]*-wait-lock=NAME" "$TMPD/help")
+[ "$n" -eq 1 ] && [ "$m" -gt 5 ] && [ "$(grep -c "as --mutex-wait-lock" "$TMPD/help")" -ge 5 ] &&
+	pass "--help: the wait-lock text once for $m wait-lock options" ||
+	fail "--help: the wait-lock text $n times for $m options"
 finish
