@@ -50,8 +50,10 @@
  * Progress and fairness: as the underlying qrwlock, plus the revocation:
  * a writer that finds the lock biased waits for every fast reader and
  * scans the whole table. Hash collisions only send readers to the slow
- * path. Counters: bias-reads, slot-collisions, revocations, bias-enables,
- * then the qrwlock's read-slow, write-slow, lock-cas-fails.
+ * path. Counters: underlying-reads (reads that took the underlying lock;
+ * the fast path counts nothing, so the bias reads are the reads less
+ * these), slot-collisions, revocations, bias-enables, then the qrwlock's
+ * read-slow, write-slow, lock-cas-fails.
  */
 #include "config.h"
 
@@ -82,7 +84,7 @@ struct bravo_tctx {
 #define BRAVO_QRW_OFF	((sizeof(struct bravo_tctx) + LB_CACHELINE - 1) / LB_CACHELINE * LB_CACHELINE)
 
 static const char *const bravo_counters[] = {
-	"bias-reads",		/* reads through a visible-readers slot */
+	"underlying-reads",	/* reads through the underlying lock (the rest used a slot) */
 	"slot-collisions",	/* biased reads that found their slot taken */
 	"revocations",		/* writers that turned the bias off */
 	"bias-enables",		/* slow readers that turned it back on */
@@ -90,7 +92,7 @@ static const char *const bravo_counters[] = {
 	NULL,
 };
 
-enum { CTR_BIAS_READS, CTR_SLOT_COLLISIONS, CTR_REVOCATIONS, CTR_BIAS_ENABLES, BRAVO_CTR_QRW };
+enum { CTR_UNDERLYING_READS, CTR_SLOT_COLLISIONS, CTR_REVOCATIONS, CTR_BIAS_ENABLES, BRAVO_CTR_QRW };
 
 static const struct lb_lock_option bravo_options[] = {
 	{ .name = "table-size", .type = LB_LOCK_OPT_U64, .min = 1, .max = 1u << 24, .def = 4096,
@@ -173,7 +175,6 @@ static LB_ALWAYS_INLINE bool bravo_read_fast(struct bravo *b, struct lb_tctx *t)
 	/* seq_cst: pairs with the revoking writer's store; acquire part: with the enabling store */
 	if (lb_likely(lb_load_full(&b->rbias))) {
 		me->held = me->slot;
-		lb_count(t, CTR_BIAS_READS);
 		return true;
 	}
 	/* revoked meanwhile: lock -> NULL; release: pairs with the writer's scan */
@@ -193,6 +194,7 @@ static void bravo_maybe_enable(struct bravo *b, struct lb_tctx *t)
 
 static LB_NOINLINE void bravo_read_slow(struct bravo *b, struct lb_tctx *t)
 {
+	lb_count(t, CTR_UNDERLYING_READS);
 	bravo_qrw_read_lock(&b->qrw, t);
 	bravo_maybe_enable(b, t);
 }
@@ -214,6 +216,7 @@ static bool bravo_read_trylock(void *lock, struct lb_tctx *t)
 		return true;
 	if (!bravo_qrw_read_trylock(&b->qrw, t))
 		return false;
+	lb_count(t, CTR_UNDERLYING_READS);
 	bravo_maybe_enable(b, t);
 	return true;
 }
@@ -242,8 +245,12 @@ static LB_NOINLINE bool bravo_revoke(struct bravo *b, struct lb_tctx *t, bool wa
 {
 	uint64_t start = lb_cycles(), now;
 
-	/* (1, n, W) -> (0, n, W); seq_cst, then a full fence before the scan (pairs with readers) */
-	lb_store_full(&b->rbias, 0);
+	/*
+	 * (1, n, W) -> (0, n, W), then one full fence before the scan: store,
+	 * fence, load against the readers' full cmpxchg of a slot and seq_cst
+	 * load of rbias (a seq_cst store would fence a second time on x86)
+	 */
+	lb_store_relaxed(&b->rbias, 0);
 	lb_fence_full();
 	for (uint64_t i = 0; i < b->size; i++) {
 		/* acquire: pairs with the reader's release of its slot */
