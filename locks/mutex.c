@@ -157,10 +157,12 @@ static bool mutex_spin_on_owner(struct mutex *l, struct lb_task *owner, struct l
 				struct lb_budget *b)
 {
 	while (mutex_owner_task(lb_load_relaxed(&l->owner)) == owner) {
+		/*
+		 * No "still the first waiter?" check here: the kernel makes it
+		 * only for a ww_mutex (ww_mutex_spin_on_owner()), whose wait list
+		 * is ordered by stamp; a plain mutex's first waiter stays first
+		 */
 		if (!lb_owner_on_cpu(owner) || lb_need_resched(b))
-			return false;
-		/* only ww_mutex lists are unordered; kept as the kernel has it */
-		if (waiter && !mutex_is_first(l, waiter))
 			return false;
 		lb_cpu_relax();
 	}
