@@ -161,14 +161,14 @@ void lb_lock_list(FILE *f)
 {
 	char flags[8];
 
-	fprintf(f, "%-18s %-5s %-7s %-5s %-11s %s\n",
+	fprintf(f, "%-21s %-5s %-7s %-5s %-11s %s\n",
 		"name", "kind", "family", "flags", "available", "description");
 	for (unsigned i = 0; i < lb_lock_count(); i++) {
 		const struct lb_lock_ops *o = lb_lock_at(i);
 
 		if ((o->flags & LB_LOCK_F_HIDDEN) || lb_lock_instance_of(o))
 			continue;
-		fprintf(f, "%-18s %-5s %-7s %-5s %-11s %s", o->name,
+		fprintf(f, "%-21s %-5s %-7s %-5s %-11s %s", o->name,
 			o->kind == LB_LOCK_RW ? "rw" : "excl", o->family,
 			lb_lock_flags_str(o, flags, sizeof(flags)),
 			o->unavailable ? "no" : "yes", o->desc);
