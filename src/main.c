@@ -385,11 +385,11 @@ int main(int argc, char **argv)
 	struct lb_hygiene hyg;
 	int rc;
 
-	/* the start-up is the window that shows other work on the CPUs (warn_busy()) */
-	lb_cpustat_read(&startup);
 	process_setup();
 	if (argc > 1 && strcmp(argv[1], "report") == 0)	/* lockbench report FILE... */
 		return lb_report_main(argc - 1, argv + 1);
+	/* the start-up is the window that shows other work on the CPUs (warn_busy()) */
+	lb_cpustat_read(&startup);
 	lb_options_parse(&cfg, argc, argv);
 	plan_setup(&plan);
 	if (cfg.plan)

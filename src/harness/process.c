@@ -41,6 +41,15 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#if defined(__SANITIZE_ADDRESS__)
+#include <sanitizer/lsan_interface.h>
+#define LB_LSAN_ROOT(p, n) __lsan_register_root_region(p, n)
+#define LB_LSAN_UNROOT(p, n) __lsan_unregister_root_region(p, n)
+#else
+#define LB_LSAN_ROOT(p, n) ((void)0)
+#define LB_LSAN_UNROOT(p, n) ((void)0)
+#endif
+
 #include "base/log.h"
 #include "harness/process.h"
 #include "harness/worker.h"
@@ -94,6 +103,12 @@ struct lb_run *lb_proc_alloc(const struct lb_point *p)
 		return NULL;
 	}
 	pr->base = base;
+	/*
+	 * the run and its records live here and point to the heap: under
+	 * LeakSanitizer the mapping is a root, as globals and stacks are (a
+	 * watchdog exit from inside the point leaves them allocated)
+	 */
+	LB_LSAN_ROOT(base, pr->size);
 	pr->slots = base + lock_off + round_up(lsize, page);
 	/* zero already (a fresh mapping): nothing here is touched before its user */
 	run = carve(base, &off, sizeof(*run));
@@ -238,6 +253,7 @@ void lb_proc_teardown(struct lb_run *run)
 	free(run->args);
 	free(run->tids);
 	free(pr->pids);
+	LB_LSAN_UNROOT(pr->base, pr->size);
 	munmap(pr->base, pr->size);	/* the run itself is in it */
 	free(pr);
 }
