@@ -112,12 +112,19 @@ int lb_topo_synthetic_size(const char *desc, unsigned long long *pus,
 			continue;
 		}
 		if (*p == '[') {	/* memory children ([numa]): not a level */
+			tok = p;
 			while (*p && (*p != ']' || depth > 1)) {
 				depth += *p == '[' ? 1 : *p == ']' ? -1 : 0;
 				p++;
 			}
-			if (*p)
-				p++;
+			if (!*p) {	/* unbalanced: fail closed, hwloc may read it otherwise */
+				if (at) {
+					*at = tok;
+					*at_len = (int)(p - tok);
+				}
+				return -2;
+			}
+			p++;
 			continue;
 		}
 		tok = p;
@@ -147,8 +154,12 @@ int lb_topo_synthetic_check(const char *desc, char *why, size_t len)
 	const char *at;
 	int at_len;
 
-	if (!lb_topo_synthetic_size(desc, &pus, &objects, &at, &at_len))
+	int rc = lb_topo_synthetic_size(desc, &pus, &objects, &at, &at_len);
+
+	if (!rc)
 		return 0;
+	if (rc == -2)
+		return WHY("a '[' without its ']' in \"%.*s\"", at_len, at);
 	if (pus > LB_MAX_TOPOLOGY_PUS)
 		return WHY("over %llu PUs at the level \"%.*s\" (the limit for a planned machine)",
 			   LB_MAX_TOPOLOGY_PUS, at_len, at);

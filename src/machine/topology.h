@@ -70,7 +70,7 @@ int lb_topo_synthetic_check(const char *desc, char *why, size_t len);
  * to the first level that goes over a limit, which @at and @at_len name
  * (both may be NULL)
  *
- * Return: 0, or -1 when a limit is exceeded.
+ * Return: 0, -1 when a limit is exceeded, or -2 when a '[' has no ']' (@at names it).
  */
 int lb_topo_synthetic_size(const char *desc, unsigned long long *pus,
 			   unsigned long long *objects, const char **at, int *at_len);

@@ -44,6 +44,10 @@ hostile "arities beyond 64 bits" "over 16384 PUs" \
 hostile "objects" "over 262144 objects" \
 	--plan --topology="synthetic:package:16384$(
 	i=0; while [ $i -lt 16 ]; do printf ' core:1'; i=$((i + 1)); done)"
+# a '[' without its ']' hides the levels after it from the count: refused
+# (found by fuzz-topology: hwloc read "pac[kage:64 core:256 pu:8" as 131072 PUs)
+hostile "an unbalanced bracket" "without its ']'" \
+	--plan --topology="synthetic:pac[kage:64 core:256 pu:8"
 # memory children in brackets are not a level; arities within the limit pass
 timeout 20 "$LOCKBENCH" --plan --threads=1 \
 	--topology="synthetic:package:2 [numa] core:8 pu:2" >"$TMPD/out" 2>"$TMPD/err" &&
