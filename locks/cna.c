@@ -248,10 +248,9 @@ static LB_NOINLINE void cna_lock_slow(struct qspinlock *l, struct lb_tctx *t, ui
 static void cna_lock(void *lock, struct lb_tctx *t)
 {
 	struct qspinlock *l = lock;
-	uint32_t val = 0;
+	uint32_t val;
 
-	/* (0,0,0) -> (0,0,1); acquire: pairs with the release store in cna_unlock() */
-	if (lb_likely(lb_cmpxchg_acquire(&l->val, &val, QS_LOCKED_VAL)))
+	if (qs_lock_fast(l, &val))
 		return;
 	lb_count(t, QS_CTR_SLOW);
 	cna_lock_slow(l, t, val);
@@ -264,31 +263,17 @@ static bool cna_trylock(void *lock, struct lb_tctx *t)
 
 static void cna_unlock(void *lock, struct lb_tctx *t)
 {
-	struct qspinlock *l = lock;
-
-	/* (*,*,1) -> (*,*,0); release: the critical section before the next owner's acquire */
-	lb_store_release(&l->byte[QS_LOCKED_BYTE], 0);
+	qs_unlock_word(lock);
 }
 
 static bool cna_is_locked(void *lock)
 {
-	struct qspinlock *l = lock;
-
-	return lb_load_relaxed(&l->byte[QS_LOCKED_BYTE]) != 0;
+	return qs_is_locked_word(lock);
 }
 
 static int cna_describe(void *lock, char *buf, size_t len)
 {
-	struct qspinlock *l = lock;
-	uint32_t v = lb_load_relaxed(&l->val);
-	unsigned tid1 = v >> QS_TAIL_TID_OFFSET;
-
-	if (!tid1)
-		return snprintf(buf, len, "val=0x%08x (tail=none, pending=%u, locked=%u)", v,
-				(v & QS_PENDING_MASK) >> 8, v & QS_LOCKED_MASK);
-	return snprintf(buf, len, "val=0x%08x (tail=thread %u node %u, pending=%u, locked=%u)", v,
-			tid1 - 1, (v & QS_TAIL_IDX_MASK) >> QS_TAIL_IDX_OFFSET,
-			(v & QS_PENDING_MASK) >> 8, v & QS_LOCKED_MASK);
+	return qs_describe_word(lock, buf, len);
 }
 
 LB_LOCK_LOOP(cna_loop, cna_lock, cna_unlock, cna_lock, cna_unlock)

@@ -20,6 +20,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "base/lb-atomic.h"
 #include "lock.h"
@@ -95,6 +96,38 @@ static inline bool qs_trylock_word(struct qspinlock *l)
 
 	/* (0,0,0) -> (0,0,1); acquire: pairs with the release store in the unlock */
 	return val == 0 && lb_cmpxchg_acquire(&l->val, &val, QS_LOCKED_VAL);
+}
+
+/* The fast path: (0,0,0) -> (0,0,1); acquire: pairs with qs_unlock_word()'s release */
+static LB_ALWAYS_INLINE bool qs_lock_fast(struct qspinlock *l, uint32_t *val)
+{
+	*val = 0;
+	return lb_likely(lb_cmpxchg_acquire(&l->val, val, QS_LOCKED_VAL));
+}
+
+/* (*,*,1) -> (*,*,0); release: the critical section before the next owner's acquire */
+static LB_ALWAYS_INLINE void qs_unlock_word(struct qspinlock *l)
+{
+	lb_store_release(&l->byte[QS_LOCKED_BYTE], 0);
+}
+
+static inline bool qs_is_locked_word(struct qspinlock *l)
+{
+	return lb_load_relaxed(&l->byte[QS_LOCKED_BYTE]) != 0;
+}
+
+/* The lock word for a watchdog diagnosis: tail (thread, node), pending, locked */
+static inline int qs_describe_word(struct qspinlock *l, char *buf, size_t len)
+{
+	uint32_t v = lb_load_relaxed(&l->val);
+	unsigned tid1 = v >> QS_TAIL_TID_OFFSET;
+
+	if (!tid1)
+		return snprintf(buf, len, "val=0x%08x (tail=none, pending=%u, locked=%u)", v,
+				(v & QS_PENDING_MASK) >> 8, v & QS_LOCKED_MASK);
+	return snprintf(buf, len, "val=0x%08x (tail=thread %u node %u, pending=%u, locked=%u)", v,
+			tid1 - 1, (v & QS_TAIL_IDX_MASK) >> QS_TAIL_IDX_OFFSET,
+			(v & QS_PENDING_MASK) >> 8, v & QS_LOCKED_MASK);
 }
 
 /*
