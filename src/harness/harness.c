@@ -141,6 +141,15 @@ static size_t round_up(size_t x, size_t a)
 	return (x + a - 1) / a * a;
 }
 
+/* "lb-worker-N" in top, perf and /proc: the workers apart from the main thread */
+static void name_self(unsigned tid)
+{
+	char name[16];
+
+	snprintf(name, sizeof(name), "lb-worker-%u", tid);
+	pthread_setname_np(pthread_self(), name);
+}
+
 static void *worker_main(void *argp)
 {
 	struct lb_worker_arg *arg = argp;
@@ -177,6 +186,7 @@ static void *worker_main(void *argp)
 		w->nops = lb_thread_nops(p, tid);
 		w->cpu_seen = sched_getcpu();
 		w->tid_os = (pid_t)syscall(SYS_gettid);
+		name_self(tid);
 		if (p->torture) {
 			lb_torture_init(&w->torture, lb_cycles() * 2654435761u + tid + 1);
 			lb_torture_self = &w->torture;

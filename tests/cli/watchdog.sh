@@ -38,17 +38,26 @@ done_sum=$(sed -n 's/.*waiting in operation [0-9]* (lock, critical section or un
 
 # sleeping waiters: under stall-sleep (a futex lock that stops releasing)
 # every thread sleeps in FUTEX_WAIT, and the watchdog still stops the point
-"$LOCKBENCH" --lock=stall-sleep --threads=3 --load=0 --duration=10 --timeout=1.5 \
+"$LOCKBENCH" --lock=stall-sleep --threads=3 --load=0 --duration=10 --timeout=3 \
 	-o "$TMPD/sleep.csv" >"$TMPD/out" 2>"$TMPD/err" &
 pid=$!
-sleep 0.8
-# the workers are asleep (S), not spinning (R): at least 3 of the tasks
-sleeping=$(cat /proc/"$pid"/task/*/stat 2>/dev/null | sed 's/.*) //' | awk '$1 == "S"' | wc -l)
+# the workers (lb-worker-N) are asleep (S), not spinning (R): all 3 at
+# one look.  A loaded machine (make -j, CI) may be slow to start the run,
+# so look every 0.1 s while the point runs and keep the most seen at once.
+sleeping=0
+tries=0
+while [ "$tries" -lt 60 ] && kill -0 "$pid" 2>/dev/null; do
+	n=$(cat /proc/"$pid"/task/*/stat 2>/dev/null | grep '(lb-worker-' | sed 's/.*) //' | awk '$1 == "S"' | wc -l)
+	[ "$n" -gt "$sleeping" ] && sleeping=$n
+	[ "$sleeping" -ge 3 ] && break
+	sleep 0.1
+	tries=$((tries + 1))
+done
 wait "$pid"
 rc=$?
 [ "$rc" -eq 4 ] || fail "stall-sleep: exit $rc, want 4: $(cat "$TMPD/err")"
 [ "$sleeping" -ge 3 ] || fail "stall-sleep: $sleeping tasks asleep, want the 3 workers"
-grep -q "watchdog: point stall-sleep/0:1 threads=3 load=0 made no progress for .* (--timeout=1.5); lock word: state=2 (held by thread [012], sleepers in FUTEX_WAIT, never to be released) after 1000 acquisitions" "$TMPD/err" ||
+grep -q "watchdog: point stall-sleep/0:1 threads=3 load=0 made no progress for .* (--timeout=3); lock word: state=2 (held by thread [012], sleepers in FUTEX_WAIT, never to be released) after 1000 acquisitions" "$TMPD/err" ||
 	fail "stall-sleep: no point and lock-word line: $(cat "$TMPD/err")"
 grep -q "watchdog: 3 of 3 threads not finished" "$TMPD/err" || fail "stall-sleep: no summary line"
 [ -e "$TMPD/sleep.csv" ] && fail "stall-sleep: a stopped run left its output file"
