@@ -250,6 +250,12 @@ static inline void lb_count(struct lb_tctx *t, unsigned idx)
 	t->ctr[idx]++;
 }
 
+/* lb_count_add() - add @v to a declared event counter (a sum: time, bytes) */
+static inline void lb_count_add(struct lb_tctx *t, unsigned idx, uint64_t v)
+{
+	t->ctr[idx] += v;
+}
+
 /*
  * lb_count_max() - raise a declared maximum counter (lb_lock_ops.counters_max)
  * to @v: the calling thread's own line, like lb_count()

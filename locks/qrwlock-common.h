@@ -80,6 +80,7 @@
 #include <stdio.h>
 
 #include "inner.h"
+#include "base/clock.h"
 #include "base/lb-atomic.h"
 #include "lock.h"
 #include "wait-lock.h"
@@ -129,6 +130,7 @@ struct lb_qrw {
 	uint32_t pad_;
 	unsigned char wait_lock[LB_INNER_MAX_SIZE] __attribute__((aligned(8)));
 	struct lb_inner wq;
+	double ns_per_tsc;	/* for wbyte-wait-ns; read-only after init */
 };
 
 /* Event counters, relative to the counter base a lock gives its qrwlock. */
@@ -136,13 +138,21 @@ enum {
 	LB_QRW_CTR_READ_SLOW,		/* readers that took the slow path */
 	LB_QRW_CTR_WRITE_SLOW,		/* writers that took the slow path */
 	LB_QRW_CTR_LOCK_CAS_FAILS,	/* failed WAITING -> LOCKED cmpxchgs */
+	/*
+	 * ns spent waiting for the writer byte: slow readers waiting for a
+	 * holding writer (and, 3.16-4.2, the queue head for a waiting one),
+	 * writers waiting to announce while another writer's byte is set
+	 * (WCAS, BCAS). Timed with the TSC from the first failed look only,
+	 * so a path that does not wait reads no clock.
+	 */
+	LB_QRW_CTR_WBYTE_WAIT_NS,
 	LB_QRW_CTR_ANNOUNCE_CAS_FAILS,	/* failed cmpxchgs setting WAITING (WCAS, BCAS) */
 };
-#define LB_QRW_NCTR_2015	4	/* counters of qrwlock-wcas and qrwlock-bcas */
-#define LB_QRW_NCTR_MODERN	3	/* of qrwlock: its OR cannot fail */
+#define LB_QRW_NCTR_2015	5	/* counters of qrwlock-wcas and qrwlock-bcas */
+#define LB_QRW_NCTR_MODERN	4	/* of qrwlock: its OR cannot fail */
 #define LB_QRW_NCTR(v)		((v) == LB_QRW_MODERN ? LB_QRW_NCTR_MODERN : LB_QRW_NCTR_2015)
 
-#define LB_QRW_COUNTER_NAMES "read-slow", "write-slow", "lock-cas-fails"
+#define LB_QRW_COUNTER_NAMES "read-slow", "write-slow", "lock-cas-fails", "wbyte-wait-ns"
 
 /*
  * The steps of the slow paths, for tests/unit/test-qrwlock.c: a test that
@@ -195,16 +205,30 @@ static LB_ALWAYS_INLINE bool lb_qrw_read_fast(struct lb_qrw *l, const enum lb_qr
 	return !(c & QRW_WMASK(v));
 }
 
+/* wbyte-wait-ns: add the time since @start (TSC) to the counter at @cb */
+static LB_ALWAYS_INLINE void lb_qrw_waited(struct lb_qrw *l, struct lb_tctx *t, uint64_t start,
+					   const unsigned cb)
+{
+	lb_count_add(t, cb + LB_QRW_CTR_WBYTE_WAIT_NS,
+		     (uint64_t)((double)(lb_cycles() - start) * l->ns_per_tsc));
+}
+
 /* Wait while a writer holds the lock; @c is the word last seen. */
 static LB_ALWAYS_INLINE void lb_qrw_read_spin(struct lb_qrw *l, struct lb_tctx *t, uint32_t c,
-					      const enum lb_qrw_variant v)
+					      const enum lb_qrw_variant v, const unsigned cb)
 {
+	uint64_t start;
+
+	if (!lb_qrw_write_held(c, v))
+		return;
+	start = lb_cycles();
 	while (lb_qrw_write_held(c, v)) {
 		QRW_STEP(l, t, LB_QRW_S_R_SPIN);
 		lb_cpu_relax();
 		/* acquire: pairs with the writer's release store of the writer byte */
 		c = lb_load_acquire(&l->cnts);
 	}
+	lb_qrw_waited(l, t, start, cb);
 }
 
 static LB_ALWAYS_INLINE void lb_qrw_read_slow(struct lb_qrw *l, struct lb_tctx *t, uint32_t c,
@@ -214,7 +238,7 @@ static LB_ALWAYS_INLINE void lb_qrw_read_slow(struct lb_qrw *l, struct lb_tctx *
 	QRW_STEP(l, t, LB_QRW_S_R_SLOW);
 	if (t->context != LB_CTX_THREAD) {
 		/* interrupt context: keep the bias, wait only for a holding writer */
-		lb_qrw_read_spin(l, t, c, v);
+		lb_qrw_read_spin(l, t, c, v, cb);
 		QRW_STEP(l, t, LB_QRW_S_R_LOCKED);
 		return;
 	}
@@ -224,9 +248,14 @@ static LB_ALWAYS_INLINE void lb_qrw_read_slow(struct lb_qrw *l, struct lb_tctx *
 	QRW_STEP(l, t, LB_QRW_S_R_QUEUED);
 	if (QRW_OLD(v)) {
 		/* 3.16-4.2: at the head, wait until no writer holds or waits */
-		while (lb_load_relaxed(&l->cnts) & QRW_WMASK(v)) {
-			QRW_STEP(l, t, LB_QRW_S_R_HEAD);
-			lb_cpu_relax();
+		if (lb_load_relaxed(&l->cnts) & QRW_WMASK(v)) {
+			uint64_t start = lb_cycles();
+
+			while (lb_load_relaxed(&l->cnts) & QRW_WMASK(v)) {
+				QRW_STEP(l, t, LB_QRW_S_R_HEAD);
+				lb_cpu_relax();
+			}
+			lb_qrw_waited(l, t, start, cb);
 		}
 		QRW_STEP(l, t, LB_QRW_S_R_BIAS);
 		/* (r, 0, l) -> (r+1, 0, l); fully ordered, pairs as in the fast path */
@@ -242,7 +271,7 @@ static LB_ALWAYS_INLINE void lb_qrw_read_slow(struct lb_qrw *l, struct lb_tctx *
 		/* acquire: pairs with the release store of the writer byte */
 		c = lb_load_acquire(&l->cnts);
 	}
-	lb_qrw_read_spin(l, t, c, v);
+	lb_qrw_read_spin(l, t, c, v, cb);
 	QRW_STEP(l, t, LB_QRW_S_R_LOCKED);
 	lb_inner_unlock(&l->wq, l->wait_lock, t);
 }
@@ -293,6 +322,8 @@ static LB_ALWAYS_INLINE void lb_qrw_announce(struct lb_qrw *l, struct lb_tctx *t
 		lb_fetch_or_relaxed(&l->cnts, QRW_WAITING(v));
 		return;
 	}
+	uint64_t busy_since = 0;	/* TSC at the first look that found the byte set */
+
 	for (;;) {
 		if (v == LB_QRW_WCAS) {
 			/* 3.16-4.1: the whole word; any reader arrival or departure fails it */
@@ -302,10 +333,12 @@ static LB_ALWAYS_INLINE void lb_qrw_announce(struct lb_qrw *l, struct lb_tctx *t
 				QRW_STEP(l, t, LB_QRW_S_W_ANNOUNCE);
 				/* (r, 0, 0) -> (r, 1, 0); fully ordered (atomic_cmpxchg) */
 				if (lb_cmpxchg_full(&l->cnts, &c, c | QRW_WAITING(v)))
-					return;
+					break;
 				lb_count(t, cb + LB_QRW_CTR_ANNOUNCE_CAS_FAILS);
 			} else {
 				QRW_STEP(l, t, LB_QRW_S_W_ANNOUNCE_BUSY);
+				if (!busy_since)
+					busy_since = lb_cycles();
 			}
 		} else {
 			/* 4.2: the writer byte only; reader-count changes cannot fail it */
@@ -316,14 +349,18 @@ static LB_ALWAYS_INLINE void lb_qrw_announce(struct lb_qrw *l, struct lb_tctx *t
 				/* (r, 0, 0) -> (r, 1, 0); fully ordered (4.2's byte cmpxchg) */
 				if (lb_cmpxchg_full(&l->wbyte[QRW_WBYTE_IDX], &b,
 						    (uint8_t)QRW_WAITING(v)))
-					return;
+					break;
 				lb_count(t, cb + LB_QRW_CTR_ANNOUNCE_CAS_FAILS);
 			} else {
 				QRW_STEP(l, t, LB_QRW_S_W_ANNOUNCE_BUSY);
+				if (!busy_since)
+					busy_since = lb_cycles();
 			}
 		}
 		lb_cpu_relax();
 	}
+	if (busy_since)
+		lb_qrw_waited(l, t, busy_since, cb);
 }
 
 static LB_ALWAYS_INLINE void lb_qrw_write_slow(struct lb_qrw *l, struct lb_tctx *t,
@@ -381,6 +418,7 @@ static LB_ALWAYS_INLINE bool lb_qrw_write_trylock(struct lb_qrw *l, const enum l
 static inline int lb_qrw_init(struct lb_qrw *l, const struct lb_lock_cfg *cfg, uint64_t wait_lock,
 			      size_t priv_off, unsigned ctr_base)
 {
+	l->ns_per_tsc = cfg->tsc_per_ns > 0 ? 1.0 / cfg->tsc_per_ns : 0;
 	return lb_wait_lock_init(&l->wq, wait_lock, l->wait_lock, cfg, priv_off, ctr_base);
 }
 

@@ -80,6 +80,7 @@ struct script {
 	bool main_irq;			/* main runs in hardirq context */
 	const struct action *acts;
 	unsigned fails_wcas, fails_bcas;	/* expected announce-cas-fails */
+	bool wbyte_wait;		/* someone waits for the writer byte: wbyte-wait-ns > 0 */
 };
 
 #define END { -1, 0, 0, 0, 0 }
@@ -131,12 +132,12 @@ static const struct action s6[] = {
 };
 
 static const struct script scripts[] = {
-	{ "S1 reader arrives during the announcement", s1_setup, false, false, s1, 1, 0 },
-	{ "S2 reader leaves during the announcement", s2_setup, false, false, s2, 1, 0 },
-	{ "S3 writer steals during the announcement", s1_setup, false, false, s3, 1, 1 },
-	{ "S4 queued reader, writer steals at the head", s4_setup, true, false, s4, 0, 0 },
-	{ "S5 interrupt reader behind a writer", s4_setup, true, true, s5, 0, 0 },
-	{ "S6 interrupt reader past a waiting writer", s1_setup, false, false, s6, 0, 0 },
+	{ "S1 reader arrives during the announcement", s1_setup, false, false, s1, 1, 0, false },
+	{ "S2 reader leaves during the announcement", s2_setup, false, false, s2, 1, 0, false },
+	{ "S3 writer steals during the announcement", s1_setup, false, false, s3, 1, 1, true },
+	{ "S4 queued reader, writer steals at the head", s4_setup, true, false, s4, 0, 0, true },
+	{ "S5 interrupt reader behind a writer", s4_setup, true, true, s5, 0, 0, true },
+	{ "S6 interrupt reader past a waiting writer", s1_setup, false, false, s6, 0, 0, false },
 };
 
 /* One trace entry: a step with the word, or an action with its outcome. */
@@ -247,7 +248,8 @@ static void run(const struct variant *v, const struct script *s, uint64_t ctr_su
 	struct lb_qrw *l = aligned_alloc(64, (sizeof(*l) + 63) / 64 * 64);
 	static char priv[NACTORS][LB_INNER_MAX_TCTX] __attribute__((aligned(64)));
 	uint64_t opts[1] = { 0 };
-	struct lb_lock_cfg cfg = { .nthreads = NACTORS, .opts = opts };
+	/* 1 tick per ns: wbyte-wait-ns counts TSC ticks, > 0 for any wait */
+	struct lb_lock_cfg cfg = { .nthreads = NACTORS, .opts = opts, .tsc_per_ns = 1.0 };
 
 	memset(&st, 0, sizeof(st));
 	memset(priv, 0, sizeof(priv));
@@ -358,8 +360,14 @@ static void compare_wcas_bcas(void)
 		/* every failed cmpxchg costs one more trip round the announcement loop */
 		CHECK(announce_w - announce_b == s->fails_wcas - s->fails_bcas,
 		      "%s: announcement attempts %u vs %u", s->name, announce_w, announce_b);
+		/* the time counter: only whether anyone waited for the writer byte */
+		CHECK((cw[LB_QRW_CTR_WBYTE_WAIT_NS] > 0) == s->wbyte_wait &&
+		      (cb[LB_QRW_CTR_WBYTE_WAIT_NS] > 0) == s->wbyte_wait,
+		      "%s: wbyte-wait-ns wcas %llu bcas %llu, want %s", s->name,
+		      (unsigned long long)cw[LB_QRW_CTR_WBYTE_WAIT_NS],
+		      (unsigned long long)cb[LB_QRW_CTR_WBYTE_WAIT_NS], s->wbyte_wait ? "> 0" : "0");
 		for (unsigned k = 0; k < LB_LOCK_MAX_COUNTERS; k++)
-			if (k != LB_QRW_CTR_ANNOUNCE_CAS_FAILS)
+			if (k != LB_QRW_CTR_ANNOUNCE_CAS_FAILS && k != LB_QRW_CTR_WBYTE_WAIT_NS)
 				CHECK(cw[k] == cb[k], "%s: counter %u differs: %llu vs %llu", s->name,
 				      k, (unsigned long long)cw[k], (unsigned long long)cb[k]);
 		printf("%s: %s: same trace, announce-cas-fails wcas %llu bcas %llu\n",
