@@ -294,8 +294,9 @@ int lb_output_header(FILE *f, const struct lb_report *rep)
 		fprintf(f, "# CPU: %s; %u package(s), %u core(s), %u PU(s), %u NUMA node(s)\n",
 			t->cpu_model, t->packages, t->cores, t->pus, t->numa_nodes);
 	header_placement(f, rep);
-	fprintf(f, "# pause: %.2f ns (%.1f cycles of a %.0f MHz counter)\n", lb_clock.pause_ns,
-		lb_clock.pause_cycles, lb_clock.tsc_per_ns * 1e3);
+	fprintf(f, "# pause: %.2f ns (%.1f cycles of a %.0f MHz counter); dependent-add loop "
+		"(--load-unit=loop): %.2f ns per iteration\n", lb_clock.pause_ns,
+		lb_clock.pause_cycles, lb_clock.tsc_per_ns * 1e3, lb_clock.loop_ns);
 	if (h) {
 		fprintf(f, "# cpufreq: driver %s, governor %s; hypervisor: %s\n", h->cpufreq_driver,
 			h->cpufreq_governor, h->hypervisor);
