@@ -398,6 +398,15 @@ struct lb_lock_ops {
 	const char *unavailable;		/* set: not built in; the reason */
 	/* without LB_LOCK_F_PSHARED: why it cannot be shared by processes, one line */
 	const char *unshared;
+	/*
+	 * follows: what the model follows, one line (a kernel version and
+	 * file, a paper, a library); deviations: its known deviations from
+	 * that, one line, ';'-separated ("none" only when there are none).
+	 * --list-locks -v prints both and the man page's entry repeats them;
+	 * a built-in lock needs both, a plugin's may leave them NULL.
+	 */
+	const char *follows;
+	const char *deviations;
 };
 
 #endif /* LB_LOCKS_LOCK_H */

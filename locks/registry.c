@@ -157,7 +157,7 @@ const char *lb_lock_flags_str(const struct lb_lock_ops *ops, char *buf, size_t l
 	return buf;
 }
 
-void lb_lock_list(FILE *f)
+void lb_lock_list(FILE *f, bool verbose)
 {
 	char flags[8];
 
@@ -177,6 +177,9 @@ void lb_lock_list(FILE *f)
 		if (lb_lock_plugin(o))
 			fprintf(f, " [plugin: %s]", lb_lock_plugin(o));
 		fputc('\n', f);
+		if (verbose)
+			fprintf(f, "    follows: %s; deviations: %s\n", o->follows ? o->follows : "-",
+				o->deviations ? o->deviations : "-");
 	}
 	fprintf(f, "\nflags: B may sleep (futex), F FIFO hand-over, T has trylock, "
 		   "S signal-safe read side,\n       P may be shared by processes (--processes)\n"

@@ -23,9 +23,10 @@ bool lb_lock_is_family(const char *name);
 const char *lb_lock_nearest(const char *name);
 /**
  * lb_lock_list() - print the --list-locks table
- * @f: stream
+ * @f:       stream
+ * @verbose: under each lock's line, an indented "follows: ...; deviations: ..."
  */
-void lb_lock_list(FILE *f);
+void lb_lock_list(FILE *f, bool verbose);
 /* lb_lock_names() - write the visible lock names, space separated, to @f */
 void lb_lock_names(FILE *f);
 /**

@@ -63,7 +63,8 @@ const struct lb_optdef lb_opts[O_NOPTS] = {
 	  "--list-locks like built-in ones, and run through their pointers (no inlined loop)",
 	  .type = LB_OPT_CALL, .call = call_lock_plugin },
 	[O_LIST_LOCKS] = { "list-locks", 0, NULL, SEL,
-	  "list the locks: name, kind, family, flags, availability, description",
+	  "list the locks: name, kind, family, flags, availability, description; with -v "
+	  "also what each follows (kernel version, paper, library) and its deviations",
 	  .type = LB_OPT_FLAG, LB_FIELD(list_locks) },
 	[O_SCENARIO] = { "scenario", 0, "NAME", SEL,
 	  "workload shape: mix (every thread runs the read:write mix), roles "

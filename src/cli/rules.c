@@ -57,11 +57,14 @@ static void rule_lock_options(struct lb_cli *st)
 	}
 }
 
-/* --list-locks exits before any rule about a run: it runs nothing. */
+/*
+ * --list-locks exits before any rule about a run: it runs nothing. -v
+ * (counted by the parser, so before or after it) adds each lock's follows line.
+ */
 static void rule_list_locks(struct lb_cli *st)
 {
 	if (st->c->list_locks) {
-		lb_lock_list(stdout);
+		lb_lock_list(stdout, lb_verbose > 0);
 		lb_exit(LB_EXIT_OK);
 	}
 }
