@@ -393,6 +393,9 @@ LB_LOCK_LOOP(aqt_loop, aqt_lock, aqt_unlock, aqt_lock, aqt_unlock)
 const struct lb_lock_ops lb_lock_aqticket = {
 	.name = "aqticket",
 	.desc = "McKenney's auto-queued ticketlock (RFC 2013): ticket mode, queued when crowded",
+	.follows = "McKenney's auto-queued ticketlock RFC (LKML, June 2013, v1-v3) and US patent "
+		"9,830,201",
+	.deviations = "a CLOSING step added to the queue header's tear-down (a stale-header race)",
 	.family = "spin",
 	.kind = LB_LOCK_EXCL,
 	.flags = LB_LOCK_F_FIFO,

@@ -92,6 +92,10 @@ const struct lb_lock_ops lb_lock_busted_rw = {
 	.name = "busted-rw",
 	.desc = "deliberately broken rwlock, readers take nothing (hidden): proves --validate "
 		"catches a reader beside a writer",
+	.follows = "test-and-test-and-set (Anderson, IEEE TPDS 1990) for writers, nothing for "
+		"readers: a negative control",
+	.deviations = "the read side takes nothing, so a reader walks in beside a writer, "
+		"by design",
 	.family = "harness",
 	.kind = LB_LOCK_RW,
 	.flags = LB_LOCK_F_HIDDEN | LB_LOCK_F_PSHARED,

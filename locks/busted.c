@@ -78,6 +78,10 @@ LB_LOCK_LOOP(busted_loop, busted_lock, busted_unlock, busted_lock, busted_unlock
 const struct lb_lock_ops lb_lock_busted = {
 	.name = "busted",
 	.desc = "deliberately broken test-then-set (hidden): proves --validate can fail",
+	.follows = "the kernel's locktorture lock_busted control, as a test-then-set that looks "
+		"like a lock",
+	.deviations = "a plain load then a plain store, where lock_busted does nothing; no "
+		"exclusion, by design",
 	.family = "harness",
 	.kind = LB_LOCK_EXCL,
 	.flags = LB_LOCK_F_HIDDEN | LB_LOCK_F_PSHARED,

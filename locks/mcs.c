@@ -141,6 +141,9 @@ LB_LOCK_LOOP(mcs_loop, mcs_lock, mcs_unlock, mcs_lock, mcs_unlock)
 const struct lb_lock_ops lb_lock_mcs = {
 	.name = "mcs",
 	.desc = "MCS queue spinlock (Mellor-Crummey & Scott 1991): FIFO, spin on own node",
+	.follows = "Mellor-Crummey & Scott, TOCS 1991, section 2.4, as the kernel's mcs_spinlock.h "
+		"(3.x)",
+	.deviations = "none",
 	.family = "spin",
 	.kind = LB_LOCK_EXCL,
 	.flags = LB_LOCK_F_FIFO | LB_LOCK_F_PSHARED,

@@ -45,6 +45,8 @@ LB_LOCK_LOOP(null_loop, null_lock, null_unlock, null_lock, null_unlock)
 const struct lb_lock_ops lb_lock_null = {
 	.name = "null",
 	.desc = "no lock: measures the harness's own cost per operation",
+	.follows = "nothing: no lock at all, the harness's own cost (after fio's null engine)",
+	.deviations = "none; it gives no exclusion, by design",
 	.family = "harness",
 	.kind = LB_LOCK_RW,
 	.flags = LB_LOCK_F_NOEXCL | LB_LOCK_F_SIGSAFE_READ | LB_LOCK_F_PSHARED,

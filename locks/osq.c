@@ -255,6 +255,9 @@ LB_LOCK_LOOP(osq_loop, osq_lock, osq_unlock, osq_lock, osq_unlock)
 const struct lb_lock_ops lb_lock_osq = {
 	.name = "osq",
 	.desc = "optimistic spin queue (kernel 3.15+): MCS queue whose waiters leave on need_resched",
+	.follows = "Linux 3.15+ kernel/locking/osq_lock.c",
+	.deviations = "need_resched() is a spin budget; vcpu_is_preempted() false; as a lock, a "
+		"waiter that leaves rejoins at the tail",
 	.family = "spin",
 	.kind = LB_LOCK_EXCL,
 	.flags = LB_LOCK_F_FIFO | LB_LOCK_F_PSHARED,

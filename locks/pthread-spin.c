@@ -63,6 +63,8 @@ LB_LOCK_LOOP(pthread_spin_loop, pthread_spin_lb_lock, pthread_spin_lb_unlock, pt
 const struct lb_lock_ops lb_lock_pthread_spin = {
 	.name = "pthread-spin",
 	.desc = "glibc pthread_spinlock_t: test-and-test-and-set",
+	.follows = "glibc pthread_spin_lock(3), the glibc it runs with (2.36 on Debian 12)",
+	.deviations = "none: the library's own code",
 	.family = "spin",
 	.kind = LB_LOCK_EXCL,
 	.unshared = "initialised PTHREAD_PROCESS_PRIVATE, which POSIX leaves undefined "

@@ -145,6 +145,8 @@ const struct lb_lock_ops lb_lock_qspinlock = {
 	.name = "qspinlock",
 	.desc = "Linux queued spinlock (x86 4.20+ slow path: pending by lock bts): locked byte, "
 		"pending bit, MCS tail",
+	.follows = "Linux 4.20+ kernel/locking/qspinlock.c, x86 slow path (pending by lock bts)",
+	.deviations = "no paravirt paths; queue nodes in each thread's area instead of per-CPU",
 	.family = "spin",
 	.kind = LB_LOCK_EXCL,
 	.flags = LB_LOCK_F_FIFO | LB_LOCK_F_PSHARED,

@@ -112,6 +112,10 @@ const struct lb_lock_ops lb_lock_stall_sleep = {
 	.name = "stall-sleep",
 	.desc = "a futex lock whose unlock stops releasing (hidden): proves --timeout stops a "
 		"point whose waiters sleep",
+	.follows = "Drepper, Futexes Are Tricky (2011), the three-state futex mutex (mutex3) as "
+		"glibc's",
+	.deviations = "unlock by exchange, not mutex3's decrement; unlock stops releasing after "
+		"1000 acquisitions, by design",
 	.family = "harness",
 	.kind = LB_LOCK_EXCL,
 	.flags = LB_LOCK_F_HIDDEN,

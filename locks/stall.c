@@ -92,6 +92,9 @@ LB_LOCK_LOOP(stall_loop, stall_lock, stall_unlock, stall_lock, stall_unlock)
 const struct lb_lock_ops lb_lock_stall = {
 	.name = "stall",
 	.desc = "a lock whose unlock stops releasing (hidden): proves --timeout stops a stuck point",
+	.follows = "tas (Anderson, IEEE TPDS 1990) that stops releasing: the watchdog's control",
+	.deviations = "cmpxchg of tid+1, not xchg of 1 (names the holder); unlock stops releasing "
+		"after 1000 acquisitions, by design",
 	.family = "harness",
 	.kind = LB_LOCK_EXCL,
 	.flags = LB_LOCK_F_HIDDEN | LB_LOCK_F_PSHARED,

@@ -84,6 +84,8 @@ LB_LOCK_LOOP(tas_loop, tas_lock, tas_unlock, tas_lock, tas_unlock)
 const struct lb_lock_ops lb_lock_tas = {
 	.name = "tas",
 	.desc = "test-and-set spinlock: xchg until the old value is 0 (Anderson 1990)",
+	.follows = "Anderson, IEEE TPDS 1(1) 1990, section 2: spin on test-and-set",
+	.deviations = "a pause (cpu_relax) between failed exchanges",
 	.family = "spin",
 	.kind = LB_LOCK_EXCL,
 	.flags = LB_LOCK_F_PSHARED,

@@ -138,6 +138,9 @@ LB_LOCK_LOOP(ticket_loop, ticket_lock, ticket_unlock, ticket_lock, ticket_unlock
 const struct lb_lock_ops lb_lock_ticket = {
 	.name = "ticket",
 	.desc = "x86 ticket spinlock (2.6.25-4.1): one-word xadd, half-word unlock, FIFO",
+	.follows = "Linux 2.6.25-4.1 x86 ticket spinlock (arch/x86/include/asm/spinlock.h of 3.x)",
+	.deviations = "16-bit head and tail at any CPU count (8-bit below 256 CPUs in the kernel); "
+		"no paravirt slow path",
 	.family = "spin",
 	.kind = LB_LOCK_EXCL,
 	.flags = LB_LOCK_F_FIFO | LB_LOCK_F_PSHARED,

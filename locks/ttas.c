@@ -154,6 +154,10 @@ LB_LOCK_LOOP(ttas_loop, ttas_lock, ttas_unlock, ttas_lock, ttas_unlock)
 const struct lb_lock_ops lb_lock_ttas = {
 	.name = "ttas",
 	.desc = "test-and-test-and-set with exponential backoff (Rudolph & Segall 1984, MCS 1991)",
+	.follows = "Rudolph & Segall, ISCA 1984, with the exponential backoff of Mellor-Crummey & "
+		"Scott, TOCS 1991, section 2.1",
+	.deviations = "backs off only after an exchange lost once the word read free; delays "
+		"counted in pauses",
 	.family = "spin",
 	.kind = LB_LOCK_EXCL,
 	.flags = LB_LOCK_F_PSHARED,
