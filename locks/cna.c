@@ -281,6 +281,10 @@ LB_LOCK_LOOP(cna_loop, cna_lock, cna_unlock, cna_lock, cna_unlock)
 const struct lb_lock_ops lb_lock_cna = {
 	.name = "cna",
 	.desc = "compact NUMA-aware qspinlock (Dice & Kogan 2019): secondary queue for other domains",
+	.follows = "Dice & Kogan, Compact NUMA-aware Locks, EuroSys 2019, on qspinlock as in "
+		"Kogan's LKML series",
+	.deviations = "local runs bounded by a hand-off count, not the paper's coin or the "
+		"series' time; successor search at hand-off (the paper's)",
 	.family = "numa",
 	.kind = LB_LOCK_EXCL,
 	.flags = LB_LOCK_F_PSHARED,

@@ -219,6 +219,9 @@ LB_LOCK_LOOP(cm_loop, cm_lock, cm_unlock, cm_lock, cm_unlock)
 const struct lb_lock_ops lb_lock_cohort_mcs = {
 	.name = "cohort-mcs",
 	.desc = "C-BO-MCS cohort lock (Dice, Marathe & Shavit 2012): backoff global, MCS per domain",
+	.follows = "Dice, Marathe & Shavit, Lock Cohorting, PPoPP 2012: C-BO-MCS",
+	.deviations = "cohorts are lock domains, not only NUMA nodes; the global lock's backoff "
+		"fixed at 8 to 1024 pauses",
 	.family = "numa",
 	.kind = LB_LOCK_EXCL,
 	.flags = LB_LOCK_F_PSHARED,

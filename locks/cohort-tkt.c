@@ -212,6 +212,9 @@ LB_LOCK_LOOP(ct_loop, ct_lock, ct_unlock, ct_lock, ct_unlock)
 const struct lb_lock_ops lb_lock_cohort_tkt = {
 	.name = "cohort-tkt",
 	.desc = "C-TKT-TKT cohort lock (Dice, Marathe & Shavit 2012): global and per-domain tickets",
+	.follows = "Dice, Marathe & Shavit, Lock Cohorting, PPoPP 2012: C-TKT-TKT",
+	.deviations = "cohorts are lock domains (NUMA node, package, L3 or pretend), not only NUMA "
+		"nodes",
 	.family = "numa",
 	.kind = LB_LOCK_EXCL,
 	.flags = LB_LOCK_F_PSHARED,

@@ -237,6 +237,9 @@ LB_LOCK_LOOP(hm_loop, hm_lock, hm_unlock, hm_lock, hm_unlock)
 const struct lb_lock_ops lb_lock_hmcs = {
 	.name = "hmcs",
 	.desc = "hierarchical MCS lock, two levels (Chabbi, Fagan & Mellor-Crummey 2015)",
+	.follows = "Chabbi, Fagan & Mellor-Crummey, HMCS, PPoPP 2015",
+	.deviations = "two levels only (a leaf per lock domain, the root); one pass threshold, not "
+		"tuned per level",
 	.family = "numa",
 	.kind = LB_LOCK_EXCL,
 	.flags = LB_LOCK_F_PSHARED,

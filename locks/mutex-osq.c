@@ -299,6 +299,8 @@ const struct lb_lock_ops lb_lock_mutex_osq = {
 	.name = "mutex-osq",
 	.desc = "kernel mutex 3.15-4.9 as of 3.16 (the 2014 rwsem-spinning posting's mutex): count word, OSQ spinning "
 		"with 3.10-4.0 owner rule, wake in wait_lock; deviation: futex sleep",
+	.follows = "Linux 3.16 kernel/locking/mutex.c, x86 fast paths (count mutex, OSQ spinning)",
+	.deviations = LB_SLEEP_DEVIATIONS,
 	.family = "sleep",
 	.kind = LB_LOCK_EXCL,
 	.flags = LB_LOCK_F_BLOCKING | LB_LOCK_F_PSHARED,

@@ -351,6 +351,9 @@ const struct lb_lock_ops lb_lock_mutex = {
 	.name = "mutex",
 	.desc = "kernel mutex 4.11+: owner word with WAITERS/HANDOFF/PICKUP, OSQ and "
 		"woken-waiter spinning, futex sleep",
+	.follows = "Linux 4.11+ kernel/locking/mutex.c: owner word with WAITERS, HANDOFF and "
+		"PICKUP",
+	.deviations = LB_SLEEP_DEVIATIONS,
 	.family = "sleep",
 	.kind = LB_LOCK_EXCL,
 	.flags = LB_LOCK_F_BLOCKING | LB_LOCK_F_PSHARED,

@@ -83,6 +83,9 @@ const struct lb_lock_ops lb_lock_rwsem_rspin = {
 	.name = "rwsem-rspin",
 	.desc = "Waiman Long 2014 rwsem: reader spinning, writer re-spin, wake suppression "
 		"(Long's 2014 rwsem-spinning posting after)",
+	.follows = "Waiman Long's August 2014 series, reader opt-spinning and writer respin, on "
+		"Linux 3.16-rc7 (x86)",
+	.deviations = LB_SLEEP_DEVIATIONS,
 	.init = rwsem_rspin_init,
 	LB_RWX_OPS(rwsem_rspin_loop),
 	.options = rwsem_rspin_options,

@@ -72,6 +72,9 @@ const struct lb_lock_ops lb_lock_rwsem_wspin = {
 	.name = "rwsem-wspin",
 	.desc = "kernel rwsem 3.16: rwsem-xadd plus writer optimistic spinning on the OSQ "
 		"(Long's 2014 rwsem-spinning posting before)",
+	.follows = "Linux 3.16 kernel/locking/rwsem-xadd.c (writer optimistic spinning), x86 fast "
+		"paths",
+	.deviations = LB_SLEEP_DEVIATIONS,
 	.init = rwsem_wspin_init,
 	LB_RWX_OPS(rwsem_wspin_loop),
 	.options = rwsem_wspin_options,

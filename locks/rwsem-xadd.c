@@ -78,6 +78,8 @@ const struct lb_lock_ops lb_lock_rwsem_xadd = {
 	.name = "rwsem-xadd",
 	.desc = "kernel rwsem 3.10-3.15: xadd count, writer stealing, batched reader grants, "
 		"no spinning",
+	.follows = "Linux 3.15 kernel/locking/rwsem-xadd.c (the 3.10 slow path), x86 fast paths",
+	.deviations = "futex sleep for schedule()",
 	.init = rwsem_xadd_init,
 	LB_RWX_OPS(rwsem_xadd_loop),
 	.options = rwsem_xadd_options,

@@ -288,6 +288,10 @@ enum lb_sleep_ctr {
 };
 
 #define LB_SLEEP_COUNTER_NAMES "sleeps", "wakeups", "spin-acquired", "spin-failed"
+
+/* The deviations from the kernel every lock on this emulation has (lb_lock_ops.deviations). */
+#define LB_SLEEP_DEVIATIONS "futex sleep for schedule(); on_cpu only for sleeping in the " \
+	"lock; need_resched() a spin budget"
 #define LB_WAIT_LOCK_COUNTER_NAME "wait-lock-waits"
 
 /*
