@@ -327,6 +327,9 @@ LB_LOCK_LOOP(bravo_loop, bravo_lock, bravo_unlock, bravo_read_lock, bravo_read_u
 const struct lb_lock_ops lb_lock_bravo = {
 	.name = "bravo",
 	.desc = "BRAVO (Dice and Kogan 2019) over qrwlock: read bias through a visible-readers table",
+	.follows = "Dice & Kogan, BRAVO, USENIX ATC 2019",
+	.deviations = "over lockbench's qrwlock; the visible-readers table lives in the lock (the "
+		"paper's is global)",
 	.family = "spin",
 	.kind = LB_LOCK_RW,
 	.flags = LB_LOCK_F_PSHARED,

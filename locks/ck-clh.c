@@ -39,7 +39,8 @@
 #include "ck-peer.h"
 
 #define CK_CLH_FIELDS LB_CK_FIELDS("ck-clh", LB_LOCK_EXCL, LB_LOCK_F_FIFO, \
-	"Concurrency Kit's ck_spinlock_clh: CLH queue lock, spin on the predecessor's node")
+	"Concurrency Kit's ck_spinlock_clh: CLH queue lock, spin on the predecessor's node", \
+	"ck_spinlock_clh")
 
 #ifdef HAVE_CK
 #include <ck_spinlock.h>

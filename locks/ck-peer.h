@@ -18,12 +18,20 @@
 
 #define LB_CK_UNAVAILABLE	"built without Concurrency Kit (libck-dev)"
 
-/* LB_CK_FIELDS() - the fields every peer's ops share, built with ck or not */
-#define LB_CK_FIELDS(cli_name, kind_, extra_flags, description)	\
-	.name = (cli_name),					\
-	.desc = (description),					\
-	.family = "peer",					\
-	.kind = (kind_),					\
+/*
+ * The ck release the peers were written against and describe (Debian 12's
+ * libck-dev; ck's headers carry no version of their own): what they follow.
+ */
+#define LB_CK_VERSION		"0.7.1"
+
+/* LB_CK_FIELDS() - the fields every peer's ops share, built with ck or not; @ck_lock: ck's name */
+#define LB_CK_FIELDS(cli_name, kind_, extra_flags, description, ck_lock)	\
+	.name = (cli_name),							\
+	.desc = (description),							\
+	.follows = "Concurrency Kit " LB_CK_VERSION " " ck_lock,		\
+	.deviations = "none: ck's own code from its headers",			\
+	.family = "peer",							\
+	.kind = (kind_),							\
 	.flags = LB_LOCK_F_PEER | LB_LOCK_F_PSHARED | (extra_flags)
 
 #endif /* LB_LOCKS_CK_PEER_H */

@@ -40,7 +40,7 @@
 #include "ck-peer.h"
 
 #define CK_RWLOCK_FIELDS LB_CK_FIELDS("ck-rwlock", LB_LOCK_RW, 0, \
-	"Concurrency Kit's ck_rwlock: writer flag and reader count, writers first")
+	"Concurrency Kit's ck_rwlock: writer flag and reader count, writers first", "ck_rwlock")
 
 #ifdef HAVE_CK
 #include <ck_rwlock.h>

@@ -391,6 +391,9 @@ LB_LOCK_LOOP(frwlock_loop, frwlock_lock, frwlock_unlock, frwlock_read_lock, frwl
 const struct lb_lock_ops lb_lock_frwlock = {
 	.name = "frwlock",
 	.desc = "Desnoyers' fair low-latency rwlock v5 (2008): writer subscription, per-context readers",
+	.follows = "Desnoyers, Fair low-latency rwlock v5 (LKML RFC, August 2008)",
+	.deviations = "v5's code not found: step order, exclusion sets, trylocks and memory orders "
+		"reconstructed; interrupts emulated",
 	.family = "spin",
 	.kind = LB_LOCK_RW,
 	.flags = LB_LOCK_F_SIGSAFE_READ | LB_LOCK_F_IRQ_WRITE | LB_LOCK_F_PSHARED,

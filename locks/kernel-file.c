@@ -157,6 +157,9 @@ const struct lb_lock_ops lb_lock_kernel_file = {
 	.name = "kernel-file",
 	.desc = "the kernel's inode rwsem of one file: pwrite(2) write-locks it, "
 		"lseek(SEEK_DATA) read-locks it on ext4/btrfs (no exclusion in user space)",
+	.follows = "the running kernel's i_rwsem of one file's inode",
+	.deviations = "no exclusion in user space; the read side is shared only on ext4 and btrfs "
+		"(lseek SEEK_DATA)",
 	.family = "kernel",
 	.kind = LB_LOCK_RW,
 	.flags = LB_LOCK_F_BLOCKING | LB_LOCK_F_NOEXCL | LB_LOCK_F_PSHARED,

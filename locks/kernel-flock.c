@@ -197,6 +197,8 @@ const struct lb_lock_ops lb_lock_kernel_flock = {
 	.name = "kernel-flock",
 	.desc = "the kernel's BSD file lock: flock(2) LOCK_EX/LOCK_SH then LOCK_UN on one "
 		"shared file (real exclusion)",
+	.follows = "the running kernel's flock(2) lock of one file (fs/locks.c)",
+	.deviations = "none: real exclusion, each verb one flock(2) system call",
 	.family = "kernel",
 	.kind = LB_LOCK_RW,
 	.flags = LB_LOCK_F_BLOCKING | LB_LOCK_F_PSHARED,

@@ -95,6 +95,9 @@ const struct lb_lock_ops lb_lock_kernel_futex = {
 	.name = "kernel-futex",
 	.desc = "the kernel's futex hash-bucket spinlock: FUTEX_WAIT that fails at once, then "
 		"FUTEX_WAKE with no waiters (no exclusion in user space)",
+	.follows = "the running kernel's futex hash-bucket spinlock",
+	.deviations = "no exclusion in user space; the unlock's FUTEX_WAKE takes it only while a "
+		"FUTEX_WAIT is inside",
 	.family = "kernel",
 	.kind = LB_LOCK_EXCL,
 	.flags = LB_LOCK_F_NOEXCL | LB_LOCK_F_PSHARED,

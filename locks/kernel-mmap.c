@@ -131,6 +131,9 @@ const struct lb_lock_ops lb_lock_kernel_mmap = {
 	.name = "kernel-mmap",
 	.desc = "the kernel's mmap_lock rwsem: mmap+munmap of a page write-lock it, "
 		"msync(MS_ASYNC) read-locks it (no exclusion in user space)",
+	.follows = "the running kernel's mmap_lock rwsem (mmap_sem before 5.8)",
+	.deviations = "no exclusion in user space; each verb is a system call that takes and "
+		"releases it",
 	.family = "kernel",
 	.kind = LB_LOCK_RW,
 	.flags = LB_LOCK_F_BLOCKING | LB_LOCK_F_NOEXCL,

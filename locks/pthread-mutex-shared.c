@@ -40,6 +40,9 @@ LB_LOCK_LOOP(pthread_mutex_shared_loop, lb_pthread_mutex_lock, lb_pthread_mutex_
 const struct lb_lock_ops lb_lock_pthread_mutex_shared = {
 	.name = "pthread-mutex-shared",
 	.desc = "glibc pthread_mutex_t, normal type, PTHREAD_PROCESS_SHARED: shared futexes",
+	.follows = "glibc pthread_mutex_lock(3), normal type, PTHREAD_PROCESS_SHARED, the glibc it "
+		"runs with (2.36 on Debian 12)",
+	.deviations = "none: the library's own code",
 	.family = "sleep",
 	.kind = LB_LOCK_EXCL,
 	.flags = LB_LOCK_F_BLOCKING | LB_LOCK_F_PSHARED,

@@ -39,6 +39,9 @@ LB_LOCK_LOOP(pthread_mutex_loop, lb_pthread_mutex_lock, lb_pthread_mutex_unlock,
 const struct lb_lock_ops lb_lock_pthread_mutex = {
 	.name = "pthread-mutex",
 	.desc = "glibc pthread_mutex_t, normal type: three-state futex mutex",
+	.follows = "glibc pthread_mutex_lock(3), PTHREAD_MUTEX_NORMAL, the glibc it runs with "
+		"(2.36 on Debian 12)",
+	.deviations = "none: the library's own code",
 	.family = "sleep",
 	.kind = LB_LOCK_EXCL,
 	.flags = LB_LOCK_F_BLOCKING,

@@ -40,6 +40,9 @@ LB_LOCK_LOOP(pthread_rwlock_shared_loop, lb_pthread_rwlock_wrlock, lb_pthread_rw
 const struct lb_lock_ops lb_lock_pthread_rwlock_shared = {
 	.name = "pthread-rwlock-shared",
 	.desc = "glibc pthread_rwlock_t, default kind, PTHREAD_PROCESS_SHARED: shared futexes",
+	.follows = "glibc 2.25+ pthread_rwlock_t (Riegel's), default kind, PTHREAD_PROCESS_SHARED, "
+		"the glibc it runs with (2.36 on Debian 12)",
+	.deviations = "none: the library's own code",
 	.family = "sleep",
 	.kind = LB_LOCK_RW,
 	.flags = LB_LOCK_F_BLOCKING | LB_LOCK_F_PSHARED,

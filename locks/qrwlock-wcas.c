@@ -45,6 +45,10 @@ static const char *const qrwlock_wcas_counters[] = {
 const struct lb_lock_ops lb_lock_qrwlock_wcas = {
 	.name = "qrwlock-wcas",
 	.desc = "queued rwlock, 3.16-4.1: waiting writer announced by a full-word cmpxchg loop",
+	.follows = "Linux 3.16-4.1 kernel/locking/qrwlock.c (a full-word cmpxchg sets "
+		"_QW_WAITING)",
+	.deviations = "wait_lock defaults to qspinlock (the 2015 posting's 4.0 had its patches; "
+		"x86 3.16-4.1 used the ticket lock)",
 	LB_QRWLOCK_OPS_FIELDS(qrwlock_wcas),
 	.counters = qrwlock_wcas_counters,
 };

@@ -174,6 +174,8 @@ LB_LOCK_LOOP(rwlock_bias_loop, rwlock_bias_lock, rwlock_bias_unlock, rwlock_bias
 const struct lb_lock_ops lb_lock_rwlock_bias = {
 	.name = "rwlock-bias",
 	.desc = "x86 rwlock before qrwlock (RW_LOCK_BIAS counter): reader-preferring, undo and retry",
+	.follows = "the x86 arch rwlock of Linux 3.x (RW_LOCK_BIAS, arch/x86/lib/rwlock.S)",
+	.deviations = "none",
 	.family = "spin",
 	.kind = LB_LOCK_RW,
 	.flags = LB_LOCK_F_SIGSAFE_READ | LB_LOCK_F_PSHARED, /* readers spin only; recursive reads always get in */
