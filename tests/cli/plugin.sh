@@ -34,6 +34,11 @@ so="$TMPD/plugin/ttas.so"
 grep -q "^ex-ttas .*\[plugin: $so\]" "$TMPD/list" && grep -q "^ex-null " "$TMPD/list" &&
 	pass "--list-locks lists the plugin's locks with their plugin" ||
 	fail "--list-locks: $(grep ex- "$TMPD/list")"
+# the plugin ABI has no follows or deviations: -v says '-' for both
+"$LOCKBENCH" --lock-plugin="$so" --list-locks -v 2>&1 | grep -A1 '^ex-ttas ' |
+	grep -qx '    follows: -; deviations: -' &&
+	pass "--list-locks -v: a plugin's lock follows '-'" ||
+	fail "--list-locks -v: $("$LOCKBENCH" --lock-plugin="$so" --list-locks -v 2>&1 | grep -A1 ex-ttas)"
 
 expect_status 0 "the example plugin's locks pass --validate" -- --lock-plugin="$so" \
 	--lock=ex-ttas,ex-null --threads=2 --ratio=0:1,1:1 --load=1 --duration=0.1 --validate
