@@ -281,12 +281,22 @@ static int check_one(const struct lb_lock_ops *o, unsigned i, FILE *err)
 	return bad;
 }
 
+/* check_follows() - a built-in lock says what it follows and how it deviates (a plugin's may not) */
+static int check_follows(const struct lb_lock_ops *o, FILE *err)
+{
+	int bad = 0;
+
+	CHECK(o->follows && *o->follows, "no .follows (the kernel version, paper or library it follows)");
+	CHECK(o->deviations && *o->deviations, "no .deviations (its deviations from that, or \"none\")");
+	return bad;
+}
+
 int lb_lock_registry_check(FILE *err)
 {
 	int bad = 0;
 
 	for (unsigned i = 0; i < LB_ARRAY_SIZE(lb_locks); i++)
-		bad += check_one(lb_locks[i], i, err);
+		bad += check_one(lb_locks[i], i, err) + check_follows(lb_locks[i], err);
 	return bad;
 }
 

@@ -30,7 +30,8 @@ void lb_lock_list(FILE *f, bool verbose);
 /* lb_lock_names() - write the visible lock names, space separated, to @f */
 void lb_lock_names(FILE *f);
 /**
- * lb_lock_registry_check() - check every entry against the ops contract
+ * lb_lock_registry_check() - check every entry against the ops contract (a
+ * built-in one also needs .follows and .deviations)
  * @err: stream for one line per problem
  *
  * Return: number of problems found (0 when the table is sound).

@@ -5,8 +5,10 @@
  * Copy it to locks/<name>.c, add LB_LOCK(<name with _>) to locks/locks.def
  * and the file to locks/local.mk, document the lock in the LOCKS section
  * of man/lockbench.1.in, and run `make check`: tests/validate runs every
- * listed lock under --validate, and tests/cli/docs-sync.sh fails until the
- * man page names it. The review checklist is in HACKING.md.
+ * listed lock under --validate, tests/cli/docs-sync.sh fails until the
+ * man page names it, and tests/cli/list-locks.sh until its entry ends with
+ * "Follows <.follows>; deviations: <.deviations>." The review checklist is
+ * in HACKING.md.
  *
  * The header has five paragraphs, in this order:
  *
@@ -97,6 +99,9 @@ LB_LOCK_LOOP(skeleton_loop, skeleton_lock, skeleton_unlock, skeleton_lock, skele
 const struct lb_lock_ops lb_lock_skeleton = {
 	.name = "skeleton",
 	.desc = "one line for --list-locks",
+	/* one line each; --list-locks -v prints them and the man entry says them in the same words */
+	.follows = "the paper, or Linux <version> kernel/locking/<file>.c, that the header cites",
+	.deviations = "what differs from it, ';'-separated, or \"none\"",
 	.family = "spin",
 	.kind = LB_LOCK_EXCL,
 	.lock_size = sizeof(struct skeleton),
