@@ -554,7 +554,7 @@ const struct lb_lock_ops lb_lock_percpu_rwsem = {
 		"counts; deviations: membarrier for the grace period, timed exit grace period",
 	.follows = "Linux 5.8+ kernel/locking/percpu-rwsem.c with rcu_sync as of 5.x",
 	.deviations = "membarrier or a fence for the grace period; a timed exit grace period; "
-		"per-thread counters for per-CPU ones; futex sleep",
+		"per-thread counters; rcu_sync under the wait queue's lock; futex sleep",
 	.family = "sleep",
 	.kind = LB_LOCK_RW,
 	.flags = LB_LOCK_F_BLOCKING | LB_LOCK_F_PSHARED,
