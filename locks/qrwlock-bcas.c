@@ -45,7 +45,7 @@ const struct lb_lock_ops lb_lock_qrwlock_bcas = {
 	.name = "qrwlock-bcas",
 	.desc = "queued rwlock, 4.2: waiting writer announced by a byte cmpxchg on the writer byte",
 	.follows = "Linux 4.2 kernel/locking/qrwlock.c (a byte cmpxchg sets _QW_WAITING)",
-	.deviations = "none",
+	.deviations = LB_QRW_DEVIATIONS,
 	LB_QRWLOCK_OPS_FIELDS(qrwlock_bcas),
 	.counters = qrwlock_bcas_counters,
 };

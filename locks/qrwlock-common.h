@@ -152,6 +152,9 @@ enum {
 #define LB_QRW_NCTR_MODERN	4	/* of qrwlock: its OR cannot fail */
 #define LB_QRW_NCTR(v)		((v) == LB_QRW_MODERN ? LB_QRW_NCTR_MODERN : LB_QRW_NCTR_2015)
 
+/* what every queued rwlock does that the kernel's does not */
+#define LB_QRW_DEVIATIONS "a slow-path wait reads the TSC at its start and end (wbyte-wait-ns)"
+
 #define LB_QRW_COUNTER_NAMES "read-slow", "write-slow", "lock-cas-fails", "wbyte-wait-ns"
 
 /*

@@ -48,7 +48,7 @@ const struct lb_lock_ops lb_lock_qrwlock_wcas = {
 	.follows = "Linux 3.16-4.1 kernel/locking/qrwlock.c (a full-word cmpxchg sets "
 		"_QW_WAITING)",
 	.deviations = "wait_lock defaults to qspinlock (the 2015 posting's 4.0 had its patches; "
-		"x86 3.16-4.1 used the ticket lock)",
+		"x86 3.16-4.1 used the ticket lock); " LB_QRW_DEVIATIONS,
 	LB_QRWLOCK_OPS_FIELDS(qrwlock_wcas),
 	.counters = qrwlock_wcas_counters,
 };

@@ -47,7 +47,7 @@ const struct lb_lock_ops lb_lock_qrwlock = {
 	.name = "qrwlock",
 	.desc = "queued rwlock, 4.15+: WAITING at bit 8 set by atomic OR, 4.3+ reader slow path",
 	.follows = "Linux 4.15+ kernel/locking/qrwlock.c",
-	.deviations = "none",
+	.deviations = LB_QRW_DEVIATIONS,
 	LB_QRWLOCK_OPS_FIELDS(qrwlock),
 	.counters = qrwlock_counters,
 };
