@@ -244,6 +244,14 @@ static inline void lb_local_bh_enable(struct lb_tctx *t)
 	}
 }
 
+/*
+ * lb_slept_cycles - the calling thread's counter cycles asleep in the
+ * models' futex waits (lb_futex_sleep(), park.h). The harness reads it
+ * before and after the loop, so a thread that slept in the lock is not
+ * taken for one that was kept off its CPU (collect.c).
+ */
+extern __thread uint64_t lb_slept_cycles;
+
 /* lb_count() - add one to a declared event counter of the calling thread */
 static inline void lb_count(struct lb_tctx *t, unsigned idx)
 {

@@ -19,6 +19,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "base/clock.h"
 #include "base/lb-atomic.h"
 #include "lock.h"
 
@@ -27,12 +28,26 @@ static inline long lb_futex(uint32_t *uaddr, int op, uint32_t val)
 	return syscall(SYS_futex, uaddr, op | lb_futex_flags, val, NULL, NULL, 0);
 }
 
+/*
+ * lb_futex_sleep() - FUTEX_WAIT while *w holds @val, the time (wake-up
+ * latency included) added to lb_slept_cycles: two counter reads around a
+ * system call that sleeps, nothing on a path that does not
+ */
+static inline long lb_futex_sleep(uint32_t *w, uint32_t val)
+{
+	uint64_t t0 = lb_cycles();
+	long rc = lb_futex(w, FUTEX_WAIT, val);
+
+	lb_slept_cycles += lb_cycles() - t0;
+	return rc;
+}
+
 /* lb_futex_wait_while() - sleep until *w no longer holds @val */
 static inline void lb_futex_wait_while(uint32_t *w, uint32_t val)
 {
 	/* acquire: pairs with the release store that changed *w (a grant) */
 	while (lb_load_acquire(w) == val)
-		lb_futex(w, FUTEX_WAIT, val);
+		lb_futex_sleep(w, val);
 }
 
 /* lb_futex_wake() - wake up to @n sleepers on @w */
@@ -54,7 +69,7 @@ static inline void lb_park_sleep(uint32_t *park)
 {
 	/* acquire: pairs with the release in lb_park_wake() */
 	if (lb_load_acquire(park))
-		lb_futex(park, FUTEX_WAIT, 1);
+		lb_futex_sleep(park, 1);
 }
 
 /* lb_park_disarm() - the condition held: no sleep after all */

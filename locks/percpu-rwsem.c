@@ -450,7 +450,7 @@ static void pcpu_rss_enter(struct pcpu_rwsem *s, struct lb_tctx *t)
 		if (!(v & PCPU_GP_WAITERS) &&
 		    !lb_cmpxchg_relaxed(&s->gp, &v, v | PCPU_GP_WAITERS))
 			continue;
-		lb_futex(&s->gp, FUTEX_WAIT, v | PCPU_GP_WAITERS);
+		lb_futex_sleep(&s->gp, v | PCPU_GP_WAITERS);
 	}
 }
 

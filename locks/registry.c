@@ -20,6 +20,8 @@
 #include "locks.def"
 #undef LB_LOCK
 
+__thread uint64_t lb_slept_cycles;	/* lock.h */
+
 static const struct lb_lock_ops *const lb_locks[] = {
 #define LB_LOCK(id) &lb_lock_##id,
 #include "locks.def"

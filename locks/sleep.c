@@ -80,7 +80,7 @@ bool lb_schedule(struct lb_task *me, struct lb_tctx *t, unsigned ctr_sleeps)
 	while (lb_load_acquire(&me->park)) {
 		/* relaxed: a spinner's hint; it re-reads the owner before trusting it */
 		lb_store_relaxed(&me->on_cpu, 0);
-		if (lb_futex(&me->park, FUTEX_WAIT, 1) == 0) {
+		if (lb_futex_sleep(&me->park, 1) == 0) {
 			slept = true;
 			lb_count(t, ctr_sleeps);
 		}

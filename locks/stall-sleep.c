@@ -54,7 +54,7 @@ static LB_NOINLINE void stall_sleep_slow(struct stall_sleep *l)
 {
 	/* x -> 2; acquire: pairs with the release xchg of stall_sleep_unlock() */
 	while (lb_xchg_acquire(&l->state, 2) != 0)
-		lb_futex(&l->state, FUTEX_WAIT, 2);	/* sleeps while state is 2 */
+		lb_futex_sleep(&l->state, 2);	/* sleeps while state is 2 */
 }
 
 static void stall_sleep_lock(void *lock, struct lb_tctx *t)

@@ -233,6 +233,7 @@ static void *worker_main(void *argp)
 		lb_perf_enable(&w->perf);
 	if (w) {
 		lb_sched_mark(&w->sched0);
+		w->slept = lb_slept_cycles;
 		w->t_begin = lb_cycles_fenced();
 	}
 	if (w && !lb_load_relaxed(&run->stop)) {
@@ -243,6 +244,7 @@ static void *worker_main(void *argp)
 		lb_role_thread_done(w->rt);
 	if (w) {
 		w->t_end = lb_cycles_fenced();
+		w->slept = lb_slept_cycles - w->slept;
 		lb_sched_mark(&w->sched1);
 		if (p->perf)
 			lb_perf_read_close(&w->perf, &w->perf_vals);

@@ -46,6 +46,7 @@ struct lb_worker {
 	uint32_t done;				/* set once the loop ended */
 	int cpu_seen;
 	uint64_t t_begin, t_end;		/* cycle counter before the loop, at finish */
+	uint64_t slept;				/* lb_slept_cycles at t_begin, then its growth */
 	struct lb_sched_mark sched0, sched1;	/* CPU time and switches at t_begin, t_end */
 	struct lb_perf perf;			/* --perf: this thread's counters */
 	struct lb_perf_vals perf_vals;

@@ -131,6 +131,25 @@ awk -F, '{gsub(/"[^"]*"/, "Q")} /^format_version,/ {for (i = 1; i <= NF; i++) c[
 	fail "CSV: want steal_ms > 0 and busy_other_pct >= 20"
 pass "fake machine: other-work and steal warnings"
 
+# --- a thread asleep in the lock is not a thread kept off its CPU: rwsem-4.18
+# at 1:1 sleeps thousands of times in 0.3 s; the models' futex sleeps are
+# timed and taken off the wall time, so its threads ran (nearly) all the time
+# they were awake. Asserted only when nothing else ran on the CPUs.
+"$LOCKBENCH" --lock=rwsem-4.18 --threads=2 --ratio=1:1 --load=20 --delay=20 --duration=0.3 \
+	-f csv -o "$TMPD/sl.csv" 2>"$TMPD/e" || fail "rwsem-4.18 run: $(cat "$TMPD/e")"
+set -- $(python3 -c '
+import csv, sys
+r = next(csv.DictReader(l for l in open(sys.argv[1]) if not l.startswith("#")))
+print(r["ctr_sleeps"], r["cpu_min_pct"], r["busy_other_pct"])' "$TMPD/sl.csv")
+if [ "${1:-0}" -lt 100 ]; then
+	echo "note: rwsem-4.18 slept only ${1:-0} times; the sleep-time check is left out"
+elif awk -v b="$3" 'BEGIN {exit !(b >= 10)}'; then
+	echo "note: other work on the CPUs ($3%); the sleep-time check is left out"
+elif awk -v c="$2" 'BEGIN {exit !(c >= 60)}'; then
+	pass "rwsem-4.18 slept $1 times, its threads ran $2% of their awake time"
+else
+	fail "rwsem-4.18 slept $1 times, yet its threads ran only $2% of their awake time"
+fi
 # --- other work on this machine: a busy loop on CPU 0, lockbench placed there
 if command -v taskset >/dev/null 2>&1 && taskset -c 0 true 2>/dev/null; then
 	taskset -c 0 sh -c 'while :; do :; done' &
@@ -148,4 +167,5 @@ if command -v taskset >/dev/null 2>&1 && taskset -c 0 true 2>/dev/null; then
 else
 	echo "note: no taskset; the busy-loop check is left out"
 fi
+
 finish
