@@ -64,6 +64,7 @@ int lb_rwx_init(struct lb_rwx *sem, const struct lb_lock_cfg *cfg, unsigned feat
 	sem->features = features;
 	sem->arch = (unsigned)arch;
 	sem->ctr_extra = ctr_extra;
+	sem->slow_pauses = 0;
 	sem->s.wake_in_lock = wake == LB_WAKE_IN_LOCK;
 	return lb_sleep_init(&sem->s, LB_SLEEP_WORDS(sem), cfg, wait_lock, budget_ns, 0, ctr_wait_lock);
 }
@@ -367,6 +368,9 @@ void lb_rwx_down_read_failed(struct lb_rwx *sem, struct lb_tctx *t)
 	lb_list_add_tail(&st->waiter.node, h);
 	/* we now wait, no longer actively locking: (c) -> (c + adjustment) */
 	count = adjustment ? lb_add_return_full(&sem->count, adjustment) : lb_load_full(&sem->count);
+	/* slow-path-ns: the window in which the waiting bias turns arriving readers away */
+	for (unsigned i = sem->slow_pauses; i; i--)
+		lb_cpu_relax();
 	/*
 	 * Nobody active: wake the head. Only readers active and we are the
 	 * first waiter: wake ourselves to join them.

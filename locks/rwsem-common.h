@@ -65,6 +65,7 @@ struct lb_rwx {
 	unsigned features;	/* RWX_* */
 	unsigned arch;		/* enum lb_rwx_arch */
 	unsigned ctr_extra;	/* the variant's own counter (re-spins, queue-empty exits) */
+	unsigned slow_pauses;	/* RWX_RUNS: slow-path-ns in pauses (lb_rwx_set_slow_path()) */
 };
 
 /*
@@ -87,6 +88,30 @@ enum {
 
 extern const char *const lb_rwx_arch_names[];
 extern const struct lb_lock_field lb_rwx_layout[];
+
+/*
+ * slow-path-ns (rwsem-4.18, rwsem-qexit): an experiment for the 2018
+ * chain, not the kernel. A slow-path reader pauses this long under the
+ * wait_lock between raising the waiting bias and the wake-up that drops it:
+ * the kernel's longer path there (interrupts off, the wake queue's atomic,
+ * the task state), or a reader preempted inside it. 0, the default: the
+ * model's own length.
+ */
+#define LB_RWX_OPT_SLOW_PATH							\
+	{ .name = "slow-path-ns", .type = LB_LOCK_OPT_U64, .min = 0, .max = 1000000,	\
+	  .def = 0,								\
+	  .help = "ns a slow-path reader pauses under the wait_lock while the "	\
+		  "waiting bias makes the count negative (the kernel's longer path, "	\
+		  "or a preempted reader; an experiment for the 2018 chain; 0: none)" }
+
+/* lb_rwx_set_slow_path() - slow-path-ns of @cfg's option @opt, in pauses */
+static inline void lb_rwx_set_slow_path(struct lb_rwx *sem, const struct lb_lock_cfg *cfg,
+					unsigned opt)
+{
+	double ns = cfg->opts ? (double)cfg->opts[opt] : 0;
+
+	sem->slow_pauses = ns > 0 && cfg->pause_ns > 0 ? (unsigned)(ns / cfg->pause_ns + 0.5) : 0;
+}
 
 #define LB_RWX_OPT_ARCH								\
 	{ .name = "arch", .type = LB_LOCK_OPT_ENUM, .def = RWX_ARCH_X86,	\

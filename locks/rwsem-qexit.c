@@ -59,16 +59,20 @@ static const struct lb_lock_option rwsem_qexit_options[] = {
 	LB_SLEEP_OPT_SPIN_BUDGET,
 	LB_RWX_OPT_ARCH,
 	LB_SLEEP_OPT_WAKE(LB_WAKE_AFTER_UNLOCK),
+	LB_RWX_OPT_SLOW_PATH,
 	{ .name = NULL },
 };
 
-enum { OPT_WAIT_LOCK, OPT_SPIN_BUDGET, OPT_ARCH, OPT_WAKE };
+enum { OPT_WAIT_LOCK, OPT_SPIN_BUDGET, OPT_ARCH, OPT_WAKE, OPT_SLOW_PATH };
 
 static int rwsem_qexit_init(void *lock, const struct lb_lock_cfg *cfg)
 {
-	return lb_rwx_init(lock, cfg, RWX_WSPIN | RWX_V418 | RWX_RUNS | RWX_QEXIT,
-			   cfg->opts[OPT_WAIT_LOCK], cfg->opts[OPT_SPIN_BUDGET], cfg->opts[OPT_ARCH],
-			   CTR_QEXITS, CTR_WAIT_LOCK, cfg->opts[OPT_WAKE]);
+	int err = lb_rwx_init(lock, cfg, RWX_WSPIN | RWX_V418 | RWX_RUNS | RWX_QEXIT,
+			      cfg->opts[OPT_WAIT_LOCK], cfg->opts[OPT_SPIN_BUDGET],
+			      cfg->opts[OPT_ARCH], CTR_QEXITS, CTR_WAIT_LOCK, cfg->opts[OPT_WAKE]);
+
+	lb_rwx_set_slow_path(lock, cfg, OPT_SLOW_PATH);
+	return err;
 }
 
 LB_LOCK_LOOP(rwsem_qexit_loop, lb_rwx_write_lock, lb_rwx_write_unlock, lb_rwx_read_lock_418,

@@ -56,4 +56,19 @@ done
 # writers alone may use an exclusive lock
 "$LOCKBENCH" --scenario=roles --lock=mutex --writers=2 --ops=1000 --load=1 >/dev/null ||
 	fail "writers only on an exclusive lock"
+# the 2018 chain experiment: slow-path-ns lengthens the reader's window in
+# rwsem-4.18 and rwsem-qexit; exclusion still holds (--validate), and the
+# value is reported with the lock's options
+"$LOCKBENCH" --lock=rwsem-4.18,rwsem-qexit --rwsem-4.18-slow-path-ns=1000 \
+	--rwsem-qexit-slow-path-ns=1000 --validate --ratio=1:1,10:1 --threads=2,4 --load=1 --duration=0.2 \
+	-f csv -o "$TMPD/slow.csv" 2>"$TMPD/slow.err" || fail "slow-path-ns under --validate: $(cat "$TMPD/slow.err")"
+python3 - "$TMPD/slow.csv" <<'PY' || fail "slow-path-ns in lock_options"
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline="")))
+assert len(rows) == 8, len(rows)
+for r in rows:
+    assert "slow-path-ns=1000" in r["lock_options"], r["lock_options"]
+    assert int(r["ctr_read_slowpaths"]) >= 0
+print("ok: slow-path-ns=1000 validated at 1:1 and 10:1, 2 and 4 threads")
+PY
 finish
