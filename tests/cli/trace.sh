@@ -96,13 +96,14 @@ assert len(set(tids)) == 2 and all(t > 0 for t in tids), tids
 for k in ("switch_outs", "preempted", "sleeping", "blocked", "contentions"):
     assert sum(t["trace"][k] for t in res["per_thread"]) == tr[k], k
 # the kernel's switch-outs of each thread are perf's context switches, plus
-# the ones between recording on and perf's enable (a thread that waits long
-# at the start barrier yields the CPU) and the thread's exit
+# the ones between recording on and perf's enable: a thread that waits long
+# at the start barrier yields the CPU, and the warm-up (the same loop, up to
+# 10 ms of the 0.3 s, a thirtieth) runs before perf counts; and the exit
 if not tr["lost_events"]:
     for t in res["per_thread"]:
         cs = t["perf"]["context-switches"]
         so = t["trace"]["switch_outs"]
-        assert isinstance(cs, int) and 0 <= so - cs <= 3 + cs // 20, (t["tid"], so, cs)
+        assert isinstance(cs, int) and 0 <= so - cs <= 3 + cs // 10, (t["tid"], so, cs)
 # a contended futex-based mutex at 2 threads sleeps in FUTEX_WAIT (S)
 assert tr["sleeping"] > 0, tr
 print("ok: %d switch-outs (%d sleeping), %d contentions in %d classes" %
