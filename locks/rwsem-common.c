@@ -64,7 +64,7 @@ int lb_rwx_init(struct lb_rwx *sem, const struct lb_lock_cfg *cfg, unsigned feat
 	sem->features = features;
 	sem->arch = (unsigned)arch;
 	sem->ctr_extra = ctr_extra;
-	sem->slow_pauses = 0;
+	sem->slow_pauses = 0;	/* lb_rwx_init_418() sets it */
 	sem->s.wake_in_lock = wake == LB_WAKE_IN_LOCK;
 	return lb_sleep_init(&sem->s, LB_SLEEP_WORDS(sem), cfg, wait_lock, budget_ns, 0, ctr_wait_lock);
 }

@@ -104,15 +104,6 @@ extern const struct lb_lock_field lb_rwx_layout[];
 		  "waiting bias makes the count negative (the kernel's longer path, "	\
 		  "or a preempted reader; an experiment for the 2018 chain; 0: none)" }
 
-/* lb_rwx_set_slow_path() - slow-path-ns of @cfg's option @opt, in pauses */
-static inline void lb_rwx_set_slow_path(struct lb_rwx *sem, const struct lb_lock_cfg *cfg,
-					unsigned opt)
-{
-	double ns = cfg->opts ? (double)cfg->opts[opt] : 0;
-
-	sem->slow_pauses = ns > 0 && cfg->pause_ns > 0 ? (unsigned)(ns / cfg->pause_ns + 0.5) : 0;
-}
-
 #define LB_RWX_OPT_ARCH								\
 	{ .name = "arch", .type = LB_LOCK_OPT_ENUM, .def = RWX_ARCH_X86,	\
 	  .values = lb_rwx_arch_names,						\
@@ -120,6 +111,21 @@ static inline void lb_rwx_set_slow_path(struct lb_rwx *sem, const struct lb_lock
 		  "needs a free lock) or of x86 (it needs no active locker, so "	\
 		  "it may pass queued waiters; up_write wakes only with no "	\
 		  "active locker left)" }
+
+/* rwsem-4.18 and rwsem-qexit: the same options, in this order */
+static const struct lb_lock_option lb_rwx_418_options[] LB_UNUSED = {
+	LB_SLEEP_OPT_WAIT_LOCK(LB_WAIT_LOCK_QSPINLOCK),
+	LB_SLEEP_OPT_SPIN_BUDGET,
+	LB_RWX_OPT_ARCH,
+	LB_SLEEP_OPT_WAKE(LB_WAKE_AFTER_UNLOCK),
+	LB_RWX_OPT_SLOW_PATH,
+	{ .name = NULL },
+};
+
+enum {
+	RWX_418_OPT_WAIT_LOCK, RWX_418_OPT_SPIN_BUDGET, RWX_418_OPT_ARCH, RWX_418_OPT_WAKE,
+	RWX_418_OPT_SLOW_PATH,
+};
 
 /**
  * lb_rwx_init() - an xadd-era rwsem at one point of its history
@@ -132,6 +138,25 @@ static inline void lb_rwx_set_slow_path(struct lb_rwx *sem, const struct lb_lock
 int lb_rwx_init(struct lb_rwx *sem, const struct lb_lock_cfg *cfg, unsigned features,
 		uint64_t wait_lock, uint64_t budget_ns, uint64_t arch, unsigned ctr_extra,
 		unsigned ctr_wait_lock, uint64_t wake);
+
+/*
+ * lb_rwx_init_418() - rwsem-4.18's and rwsem-qexit's init from the values
+ * of lb_rwx_418_options: the 4.18 features plus @features, slow-path-ns
+ * in pauses
+ */
+static inline int lb_rwx_init_418(struct lb_rwx *sem, const struct lb_lock_cfg *cfg,
+				  unsigned features, unsigned ctr_extra, unsigned ctr_wait_lock)
+{
+	const uint64_t *o = cfg->opts;
+	double ns = (double)o[RWX_418_OPT_SLOW_PATH];
+	int err = lb_rwx_init(sem, cfg, RWX_WSPIN | RWX_V418 | RWX_RUNS | features,
+			      o[RWX_418_OPT_WAIT_LOCK], o[RWX_418_OPT_SPIN_BUDGET],
+			      o[RWX_418_OPT_ARCH], ctr_extra, ctr_wait_lock, o[RWX_418_OPT_WAKE]);
+
+	sem->slow_pauses = ns > 0 && cfg->pause_ns > 0 ? (unsigned)(ns / cfg->pause_ns + 0.5) : 0;
+	return err;
+}
+
 int lb_rwx_thread_init(void *lock, struct lb_tctx *t);
 void lb_rwx_down_read_failed(struct lb_rwx *sem, struct lb_tctx *t);
 void lb_rwx_down_write_failed(struct lb_rwx *sem, struct lb_tctx *t);

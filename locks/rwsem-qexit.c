@@ -54,25 +54,9 @@ static const char *const rwsem_qexit_counters[] = {
 
 enum { CTR_QEXITS = RWX_CTR_RUNS_NEXT, CTR_WAIT_LOCK };
 
-static const struct lb_lock_option rwsem_qexit_options[] = {
-	LB_SLEEP_OPT_WAIT_LOCK(LB_WAIT_LOCK_QSPINLOCK),
-	LB_SLEEP_OPT_SPIN_BUDGET,
-	LB_RWX_OPT_ARCH,
-	LB_SLEEP_OPT_WAKE(LB_WAKE_AFTER_UNLOCK),
-	LB_RWX_OPT_SLOW_PATH,
-	{ .name = NULL },
-};
-
-enum { OPT_WAIT_LOCK, OPT_SPIN_BUDGET, OPT_ARCH, OPT_WAKE, OPT_SLOW_PATH };
-
 static int rwsem_qexit_init(void *lock, const struct lb_lock_cfg *cfg)
 {
-	int err = lb_rwx_init(lock, cfg, RWX_WSPIN | RWX_V418 | RWX_RUNS | RWX_QEXIT,
-			      cfg->opts[OPT_WAIT_LOCK], cfg->opts[OPT_SPIN_BUDGET],
-			      cfg->opts[OPT_ARCH], CTR_QEXITS, CTR_WAIT_LOCK, cfg->opts[OPT_WAKE]);
-
-	lb_rwx_set_slow_path(lock, cfg, OPT_SLOW_PATH);
-	return err;
+	return lb_rwx_init_418(lock, cfg, RWX_QEXIT, CTR_QEXITS, CTR_WAIT_LOCK);
 }
 
 LB_LOCK_LOOP(rwsem_qexit_loop, lb_rwx_write_lock, lb_rwx_write_unlock, lb_rwx_read_lock_418,
@@ -87,6 +71,6 @@ const struct lb_lock_ops lb_lock_rwsem_qexit = {
 	.deviations = LB_SLEEP_DEVIATIONS "; no RWSEM_ANONYMOUSLY_OWNED",
 	.init = rwsem_qexit_init,
 	LB_RWX_OPS_RL(rwsem_qexit_loop, lb_rwx_read_lock_418),
-	.options = rwsem_qexit_options,
+	.options = lb_rwx_418_options,
 	.counters = rwsem_qexit_counters,
 };
