@@ -283,6 +283,8 @@ static void run_prepare(struct lb_plan *plan, struct lb_baseline *baseline)
 	}
 }
 
+#define LB_PAUSE_STALL_WARN_PCT 5.0
+
 /* The cycle counter, the pause and the timer's cost, measured once (clock.h). */
 static void calibrate_clock(void)
 {
@@ -290,6 +292,19 @@ static void calibrate_clock(void)
 	lb_info("clock: %s at %.3f MHz, pause %.2f ns (%.1f cycles), counter read %.1f cycles, "
 		"calibrated in %.1f ms", lb_clock.source, lb_clock.tsc_per_ns * 1e3, lb_clock.pause_ns,
 		lb_clock.pause_cycles, lb_clock.read_cycles_avg, lb_clock.calib_ms);
+	/*
+	 * A hypervisor that traps pause (pause-loop exiting) stalls pause
+	 * streams alone, often and briefly: many stalls, several times the
+	 * add loop's. Other work on the CPU stalls both, a few long times.
+	 * LOCKBENCH_BUSY_WARN over 100 (the tests) silences it too.
+	 */
+	if (lb_busy_warn_pct() <= 100 && lb_clock.pause_stall_pct >= LB_PAUSE_STALL_WARN_PCT &&
+	    lb_clock.pause_stalls >= 50 && lb_clock.pause_stalls > 3 * lb_clock.loop_stalls)
+		lb_warn("a stream of pauses stalls (over 5 us) %.1f%% of the time here, a "
+			"dependent-add loop %.1f%%: the hypervisor traps pause, so --load and "
+			"--delay in pauses move with it (--load-unit=loop keeps the sections out of "
+			"it; the locks' spinning still pauses)", lb_clock.pause_stall_pct,
+			lb_clock.loop_stall_pct);
 }
 
 /* --c2c: the core-to-core round trips of the placement, before the points. */

@@ -53,6 +53,37 @@ static inline uint64_t fenced_read(void)
 	return lb_cycles_fenced();
 }
 
+void lb_clock_stalls(lb_clock_read_fn read, void (*work)(void), uint64_t window, uint64_t thr,
+		     unsigned *stalls, double *pct)
+{
+	uint64_t start = read(), prev = start, lost = 0, now;
+	unsigned n = 0;
+
+	do {
+		if (work)
+			work();
+		now = read();
+		if (now - prev > thr) {
+			n++;
+			lost += now - prev;
+		}
+		prev = now;
+	} while (now - start < window);
+	*stalls = n;
+	*pct = now > start ? 100.0 * (double)lost / (double)(now - start) : 0;
+}
+
+static void pause_batch(void)
+{
+	for (int i = 0; i < 8; i++)
+		lb_cpu_relax();
+}
+
+static void loop_batch(void)
+{
+	lb_spin_n(256);
+}
+
 void lb_clock_calibrate(void)
 {
 	struct lb_read_cost rc;
@@ -107,6 +138,14 @@ void lb_clock_calibrate(void)
 			lb_clock.loop_cycles = (double)(c1 - c0) / NLOOP;
 	}
 	lb_clock.loop_ns = lb_clock.loop_cycles / lb_clock.tsc_per_ns;
+
+	/* stalls of a pause stream against an add loop's: 10 ms each, stall over 5 us */
+	lb_clock_stalls(fenced_read, pause_batch, (uint64_t)(10e6 * lb_clock.tsc_per_ns),
+			(uint64_t)(5000 * lb_clock.tsc_per_ns), &lb_clock.pause_stalls,
+			&lb_clock.pause_stall_pct);
+	lb_clock_stalls(fenced_read, loop_batch, (uint64_t)(10e6 * lb_clock.tsc_per_ns),
+			(uint64_t)(5000 * lb_clock.tsc_per_ns), &lb_clock.loop_stalls,
+			&lb_clock.loop_stall_pct);
 	lb_clock.calib_ms = (double)(lb_now_ns() - start) / 1e6;
 	calibrated = true;
 }

@@ -27,6 +27,14 @@ struct lb_clock {
 	double loop_cycles;
 	double read_cycles_avg;	/* back-to-back fenced reads: the 2008 fair-rwlock posting's get_cycles cost */
 	uint64_t read_cycles_min, read_cycles_max;
+	/*
+	 * A 10 ms stream of pauses, and one of the dependent-add loop, in
+	 * short batches: the batches over 5 us (stalls: the vCPU trapped or
+	 * taken away) and their share of the stream's time, %. A stall rate
+	 * of pauses well above the loop's is a hypervisor trapping pause.
+	 */
+	unsigned pause_stalls, loop_stalls;
+	double pause_stall_pct, loop_stall_pct;
 	double calib_ms;	/* time spent calibrating */
 	const char *source;	/* "rdtsc", "cntvct", "clock_gettime" */
 };
@@ -110,6 +118,14 @@ typedef uint64_t (*lb_clock_read_fn)(void);
  * counter inlined.
  */
 void lb_clock_read_cost(lb_clock_read_fn read, unsigned n, struct lb_read_cost *out);
+
+/**
+ * lb_clock_stalls() - run @work in batches for @window ticks of @read;
+ * a batch over @thr ticks (read to read) is a stall. Out: the stalls
+ * and their share of the whole time, %. @work NULL: nothing between reads.
+ */
+void lb_clock_stalls(lb_clock_read_fn read, void (*work)(void), uint64_t window, uint64_t thr,
+		     unsigned *stalls, double *pct);
 
 /**
  * lb_clock_calibrate() - measure counter frequency, pause and timer cost

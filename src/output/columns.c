@@ -194,10 +194,11 @@ static bool col_jain(struct lb_col_src *s, const struct lb_column *c, union lb_c
 	return true;
 }
 
-/* arg 0: the counter's MHz, 1: one pause in ns */
+/* arg 0: the counter's MHz, 1: one pause in ns, 2 and 3: the pause and add-loop stall % */
 static bool col_clock(struct lb_col_src *s, const struct lb_column *c, union lb_col_val *v)
 {
-	v->d = c->arg ? lb_clock.pause_ns : lb_clock.tsc_per_ns * 1e3;
+	v->d = (const double[]){ lb_clock.tsc_per_ns * 1e3, lb_clock.pause_ns,
+				 lb_clock.pause_stall_pct, lb_clock.loop_stall_pct }[c->arg];
 	return true;
 }
 
@@ -674,6 +675,8 @@ const struct lb_column lb_columns[] = {
 	{ "setup_ms", NULL, "ms", D, 4, BOTH, FIELD(setup_ms) },
 	{ "tsc_mhz", NULL, "MHz", D, 3, CSV, .get = col_clock, .arg = 0 },	/* JSON: clock */
 	{ "pause_ns", NULL, "ns", D, 3, CSV, .get = col_clock, .arg = 1 },
+	{ "pause_stall_pct", NULL, "%", D, 1, CSV, .get = col_clock, .arg = 2 },
+	{ "loop_stall_pct", NULL, "%", D, 1, CSV, .get = col_clock, .arg = 3 },
 	{ "teardown_ms", NULL, "ms", D, 4, BOTH, FIELD(teardown_ms) },
 	/* scenarios and roles */
 	{ "scenario", NULL, "", S, 0, BOTH, .get = col_word, .arg = 2 },

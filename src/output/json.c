@@ -463,6 +463,10 @@ static json_object *clock_obj(void)
 	ADD(o, "pause_cycles", JDBL(lb_clock.pause_cycles));
 	ADD(o, "loop_ns", JDBL(lb_clock.loop_ns));
 	ADD(o, "loop_cycles", JDBL(lb_clock.loop_cycles));
+	ADD(o, "pause_stalls", JINT(lb_clock.pause_stalls));
+	ADD(o, "pause_stall_pct", JDBL(lb_clock.pause_stall_pct));
+	ADD(o, "loop_stalls", JINT(lb_clock.loop_stalls));
+	ADD(o, "loop_stall_pct", JDBL(lb_clock.loop_stall_pct));
 	ADD(o, "read_cycles_min", JINT(lb_clock.read_cycles_min));
 	ADD(o, "read_cycles_avg", JDBL(lb_clock.read_cycles_avg));
 	ADD(o, "read_cycles_max", JINT(lb_clock.read_cycles_max));

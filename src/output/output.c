@@ -297,6 +297,9 @@ int lb_output_header(FILE *f, const struct lb_report *rep)
 	fprintf(f, "# pause: %.2f ns (%.1f cycles of a %.0f MHz counter); dependent-add loop "
 		"(--load-unit=loop): %.2f ns per iteration\n", lb_clock.pause_ns,
 		lb_clock.pause_cycles, lb_clock.tsc_per_ns * 1e3, lb_clock.loop_ns);
+	fprintf(f, "# stalls over 5 us: a 10 ms pause stream lost %.1f%% (%u), a dependent-add "
+		"loop %.1f%% (%u)\n", lb_clock.pause_stall_pct, lb_clock.pause_stalls,
+		lb_clock.loop_stall_pct, lb_clock.loop_stalls);
 	if (h) {
 		fprintf(f, "# cpufreq: driver %s, governor %s; hypervisor: %s\n", h->cpufreq_driver,
 			h->cpufreq_governor, h->hypervisor);

@@ -25,6 +25,9 @@ for r in res:
         assert r["read_ops"] == r["write_ops"] == 1000 * r["threads"]
     assert "spin-waits" in r["counters"] if r["lock"] == "ticket" else r["counters"] == {}
 assert d["clock"]["tsc_mhz"] > 0 and d["clock"]["pause_ns"] > 0
+for k in ("pause_stall_pct", "loop_stall_pct"):
+    assert 0 <= d["clock"][k] <= 100, (k, d["clock"][k])
+assert d["clock"]["pause_stalls"] >= 0 and d["clock"]["loop_stalls"] >= 0
 print("ok: json document")
 PY
 finish

@@ -369,10 +369,44 @@ static void dropped(void)
 	free(buf);
 }
 
+/* --- the stall probe: a counter that jumps 10000 ticks every tenth read --- */
+
+static uint64_t stall_t, stall_i;
+
+static uint64_t stall_counter(void)
+{
+	stall_i++;
+	stall_t += stall_i % 10 == 0 ? 10000 : 100;
+	return stall_t;
+}
+
+static void stalls(void)
+{
+	unsigned n = 0;
+	double pct = 0;
+
+	/* 100 reads span 108900 ticks; the 10 jumps (over 5000) are 100000 of them */
+	stall_t = stall_i = 0;
+	lb_clock_stalls(stall_counter, NULL, 100000, 5000, &n, &pct);
+	CHECK(n == 10, "stalls: %u, want 10", n);
+	CHECK(pct > 91.82 && pct < 91.83, "stalled share %.3f%%, want 91.827%%", pct);
+	CHECK(stall_i == 100, "reads %llu, want 100", (unsigned long long)stall_i);
+	/* a threshold above the jumps: no stall */
+	stall_t = stall_i = 0;
+	lb_clock_stalls(stall_counter, NULL, 100000, 20000, &n, &pct);
+	CHECK(n == 0 && pct == 0, "no stall over 20000: %u, %.3f%%", n, pct);
+	/* the real calibration fills both streams' figures */
+	lb_clock_calibrate();
+	CHECK(lb_clock.pause_stall_pct >= 0 && lb_clock.pause_stall_pct <= 100 &&
+	      lb_clock.loop_stall_pct >= 0 && lb_clock.loop_stall_pct <= 100,
+	      "stall shares %.1f%% and %.1f%%", lb_clock.pause_stall_pct, lb_clock.loop_stall_pct);
+}
+
 int main(void)
 {
 	hist_known();
 	calibration();
+	stalls();
 	posting_fair_rwlock_2008();
 	dropped();
 	return check_done();

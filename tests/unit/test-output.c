@@ -551,7 +551,8 @@ static void csv(void)
 		  "lock,kind,family,lock_options,ratio,ratio_reads,ratio_writes,threads,load,load_unit,"
 		  "load_pauses,delay_pauses,mode,ops_per_thread,duration_s,repeat,placement,cpus,"
 		  "lock_node,validate,exec_time_ms,ops_total,ops_per_s,read_ops,write_ops,"
-		  "ops_min,ops_mean,ops_max,fairness_jain,setup_ms,tsc_mhz,pause_ns,teardown_ms,"
+		  "ops_min,ops_mean,ops_max,fairness_jain,setup_ms,tsc_mhz,pause_ns,pause_stall_pct,"
+		  "loop_stall_pct,teardown_ms,"
 		  "scenario,phase,roles,readers,writers,reader_ops_min,reader_ops_mean,reader_ops_max,"
 		  "writer_ops_min,writer_ops_mean,writer_ops_max,latency_sample,lat_samples,"
 		  "lat_calib_cycles,"
@@ -576,7 +577,7 @@ static void csv(void)
 		  "max_exec_time_ms,cv_exec_time_pct,processes,ctr_spin_waits");
 	CHECK_STR(nl + 1, "1," PACKAGE_VERSION ",2026-11-29T00:00:00Z,\"box,1\",\"Linux 6.1 \"\"x\"\"\",,,"
 		  "ticket,excl,spin,,1:1,1,1,2,5,pause,5,0,ops,1000,0,1,socket,0;1,-1,0,12.500000,2000,"
-		  "160000.0,0,2000,1000,1000.0,1000,1.0000,0.2500,0.000,0.000,0.0000,"
+		  "160000.0,0,2000,1000,1000.0,1000,1.0000,0.2500,0.000,0.000,0.0,0.0,0.0000,"
 		  "mix,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,0,,,,,6250.000,,,,,,,,,,"
 		  ",,,,,,,,,,,,,,,,,,,,,numa,1,0,0.0,,,0,,,,,,," LB_COMPILER "," LB_CFLAGS ","
 		  LB_GIT_REVISION ",0,0,pause,0.000,0.0,0,1,160000.0,160000.0,160000.0,0.00,"
