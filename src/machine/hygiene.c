@@ -5,6 +5,7 @@
  */
 #include "config.h"
 
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -211,6 +212,7 @@ int lb_cpustat_read(struct lb_cpustat *s)
 
 	memset(s, 0, sizeof(*s));
 	s->self_ms = self_cpu_ms();
+	s->cpu = sched_getcpu();
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	s->at_ms = (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
 	if (!f)
@@ -282,6 +284,14 @@ double lb_cpustat_steal_ms(const struct lb_cpustat *a, const struct lb_cpustat *
 	return (double)ticks * tick_ms();
 }
 
+static bool in_placement(const struct lb_pu *pus, unsigned npus, int cpu)
+{
+	for (unsigned i = 0; i < npus; i++)
+		if (pus[i].pu_os == cpu)
+			return true;
+	return false;
+}
+
 double lb_cpustat_busy_other(const struct lb_cpustat *a, const struct lb_cpustat *b,
 			     const struct lb_pu *pus, unsigned npus)
 {
@@ -296,8 +306,15 @@ double lb_cpustat_busy_other(const struct lb_cpustat *a, const struct lb_cpustat
 	}
 	if (!npus || total < 4ull * npus)
 		return -1;
-	/* our own start-up ran somewhere: count it against these CPUs, the worst case */
+	/*
+	 * Our own start-up ran somewhere: count it against these CPUs (the
+	 * worst case) unless both reads ran outside them, as when --cpus
+	 * leaves the CPU we run on out of the placement.
+	 */
 	self = b->self_ms - a->self_ms;
+	if (a->cpu >= 0 && b->cpu >= 0 && !in_placement(pus, npus, a->cpu) &&
+	    !in_placement(pus, npus, b->cpu))
+		self = 0;
 	busy_ms = (double)busy * tick_ms() - (self > 0 ? self : 0);
 	if (busy_ms < 0)
 		busy_ms = 0;

@@ -32,6 +32,7 @@ struct lb_cpustat {
 	uint64_t *steal;
 	uint64_t *total;	/* every column but guest (counted in user) */
 	double self_ms;		/* this process's CPU time when it was read */
+	int cpu;		/* the CPU that read it (sched_getcpu()), -1 unknown */
 	double at_ms;		/* CLOCK_MONOTONIC when it was read */
 };
 
