@@ -135,35 +135,51 @@ pass "fake machine: other-work and steal warnings"
 # --- a thread asleep in the lock is not a thread kept off its CPU: rwsem-4.18
 # at 1:1 sleeps thousands of times in 0.3 s; the models' futex sleeps are
 # timed and taken off the wall time, so its threads ran (nearly) all the time
-# they were awake. Asserted only when nothing else ran on the CPUs.
-"$LOCKBENCH" --lock=rwsem-4.18 --threads=2 --ratio=1:1 --load=20 --delay=20 --duration=0.3 \
-	-f csv -o "$TMPD/sl.csv" 2>"$TMPD/e" || fail "rwsem-4.18 run: $(cat "$TMPD/e")"
-set -- $(python3 -c '
+# they were awake (without the subtraction: about a third). Other tests of a
+# parallel make check may take the CPUs for part of a run: the best of three
+# runs counts, and a run that saw other work at its start is left out.
+best=0 note=
+for try in 1 2 3; do
+	"$LOCKBENCH" --lock=rwsem-4.18 --threads=2 --ratio=1:1 --load=20 --delay=20 --duration=0.3 \
+		-f csv -o "$TMPD/sl.csv" 2>"$TMPD/e" || { fail "rwsem-4.18 run: $(cat "$TMPD/e")"; break; }
+	set -- $(python3 -c '
 import csv, sys
 r = next(csv.DictReader(l for l in open(sys.argv[1]) if not l.startswith("#")))
 print(r["ctr_sleeps"], r["cpu_min_pct"], r["busy_other_pct"])' "$TMPD/sl.csv")
-if [ "${1:-0}" -lt 100 ]; then
-	echo "note: rwsem-4.18 slept only ${1:-0} times; the sleep-time check is left out"
-elif awk -v b="$3" 'BEGIN {exit !(b >= 10)}'; then
-	echo "note: other work on the CPUs ($3%); the sleep-time check is left out"
-elif awk -v c="$2" 'BEGIN {exit !(c >= 60)}'; then
-	pass "rwsem-4.18 slept $1 times, its threads ran $2% of their awake time"
+	if [ "${1:-0}" -lt 100 ]; then
+		note="slept only ${1:-0} times"
+	elif awk -v b="$3" 'BEGIN {exit !(b >= 10)}'; then
+		note="other work on the CPUs ($3%)"
+	else
+		awk -v c="$2" -v b="$best" 'BEGIN {exit !(c > b)}' && best=$2 sleeps=$1
+		awk -v c="$best" 'BEGIN {exit !(c >= 60)}' && break
+	fi
+done
+if awk -v c="$best" 'BEGIN {exit !(c >= 60)}'; then
+	pass "rwsem-4.18 slept $sleeps times, its threads ran $best% of their awake time"
+elif [ "$best" = 0 ]; then
+	echo "note: rwsem-4.18 $note; the sleep-time check is left out"
 else
-	fail "rwsem-4.18 slept $1 times, yet its threads ran only $2% of their awake time"
+	fail "rwsem-4.18 slept $sleeps times, yet its threads ran at best $best% of their awake time"
 fi
 # --- other work on this machine: a busy loop on CPU 0, lockbench placed there
 if command -v taskset >/dev/null 2>&1 && taskset -c 0 true 2>/dev/null; then
 	taskset -c 0 sh -c 'while :; do :; done' &
 	busy=$!
 	sleep 0.2
-	LOCKBENCH_BUSY_WARN=10 "$LOCKBENCH" --lock=null --threads=1 --load=1 --ops=1000 --cpus=0 \
-		--physical --no-header >/dev/null 2>"$TMPD/e"
-	rc=$?
+	# /proc/stat counts whole ticks and our own start-up is taken off when we
+	# ran on CPU 0 too (a parallel make check may push us there): two tries
+	for try in 1 2; do
+		LOCKBENCH_BUSY_WARN=10 "$LOCKBENCH" --lock=null --threads=1 --load=1 --ops=1000 \
+			--cpus=0 --physical --no-header >/dev/null 2>"$TMPD/e"
+		rc=$?
+		grep -q "warning: other work on the placement's CPUs" "$TMPD/e" && break
+	done
 	kill "$busy"
 	wait "$busy" 2>/dev/null
 	[ "$rc" -eq 0 ] || fail "busy-loop run: exit $rc"
 	grep -q "warning: other work on the placement's CPUs" "$TMPD/e" ||
-		fail "a busy loop on CPU 0, yet no warning: $(cat "$TMPD/e")"
+		fail "a busy loop on CPU 0, yet no warning in two runs: $(cat "$TMPD/e")"
 	pass "other-work warning with a busy loop on CPU 0"
 else
 	echo "note: no taskset; the busy-loop check is left out"
