@@ -27,20 +27,38 @@ static double measure_freq(uint64_t ns)
  * lb_clock_calibrate() measures exactly the two fenced reads the latency
  * loops put around an acquisition, with no call in between.
  */
+#define LB_READ_SAMPLES_MAX 1000
+
+/*
+ * The average leaves out a sample over 8 times the least plus 100: an
+ * interrupt or a preemption between the two reads, not their cost. One
+ * preemption of a millisecond in a loaded machine's calibration otherwise
+ * lifts the average to thousands of cycles, and every latency less it
+ * reads 0. [min,max] keep every sample.
+ */
 static LB_ALWAYS_INLINE void read_cost(lb_clock_read_fn read, unsigned n, struct lb_read_cost *out)
 {
-	uint64_t sum = 0, mn = UINT64_MAX, mx = 0;
+	uint64_t d[LB_READ_SAMPLES_MAX], sum = 0, mn = UINT64_MAX, mx = 0, cut;
+	unsigned kept = 0;
 
+	if (n > LB_READ_SAMPLES_MAX)
+		n = LB_READ_SAMPLES_MAX;
 	for (unsigned i = 0; i < n; i++) {
-		uint64_t a = read(), b = read(), d = b - a;
+		uint64_t a = read(), b = read();
 
-		sum += d;
-		mn = d < mn ? d : mn;
-		mx = d > mx ? d : mx;
+		d[i] = b - a;
+		mn = d[i] < mn ? d[i] : mn;
+		mx = d[i] > mx ? d[i] : mx;
 	}
+	cut = n ? 8 * mn + 100 : 0;
+	for (unsigned i = 0; i < n; i++)
+		if (d[i] <= cut) {
+			sum += d[i];
+			kept++;
+		}
 	out->min = n ? mn : 0;
 	out->max = mx;
-	out->avg = n ? (double)sum / n : 0;
+	out->avg = kept ? (double)sum / kept : 0;
 }
 
 void lb_clock_read_cost(lb_clock_read_fn read, unsigned n, struct lb_read_cost *out)

@@ -154,6 +154,14 @@ static uint64_t fake_counter(void)
 	return v;
 }
 
+static const uint64_t *replay;
+static unsigned replay_i;
+
+static uint64_t replay_counter(void)
+{
+	return replay[replay_i++];
+}
+
 static void calibration(void)
 {
 	struct lb_read_cost rc;
@@ -169,6 +177,26 @@ static void calibration(void)
 	fake_i = 0;
 	lb_clock_read_cost(fake_counter, 10, &rc);
 	CHECK(rc.min == 78 && rc.max == 84 && rc.avg == 80.0, "10 samples");
+
+	/* a preemption between two reads: in max, not in the average */
+	{
+		static const uint64_t pre[] = { 78, 5000, 79, 7, 84, 123456, 79, 1, 80, 0,
+						2000000, 3 };
+		uint64_t now = 1000000;
+		unsigned k = 0;
+		uint64_t reads[24];
+
+		for (unsigned i = 0; i < 24; i++) {
+			reads[i] = now;
+			now += pre[k++ % 12];
+		}
+		replay = reads;
+		replay_i = 0;
+		lb_clock_read_cost(replay_counter, 6, &rc);
+		CHECK(rc.max == 2000000 && rc.min == 78, "preempted sample: [min,max] %llu,%llu",
+		      (unsigned long long)rc.min, (unsigned long long)rc.max);
+		CHECK(rc.avg == 80.0, "the average leaves the preempted sample out: %f", rc.avg);
+	}
 
 	/* the real counter: sane and ordered */
 	lb_clock_calibrate();
