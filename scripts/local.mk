@@ -8,3 +8,4 @@ reproducedir = $(pkgdatadir)/reproduce
 dist_bin_SCRIPTS = scripts/lockbench-plot
 dist_reproduce_SCRIPTS = $(reproduce_scripts)
 dist_noinst_SCRIPTS += scripts/selfbench scripts/bootstrap
+EXTRA_DIST += scripts/bareloop.c
