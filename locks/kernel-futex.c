@@ -67,7 +67,7 @@ static void kfutex_lock(void *lock, struct lb_tctx *t)
 {
 	struct kfutex *l = lock;
 
-	if (lb_futex(&l->word, FUTEX_WAIT, KFUTEX_NEVER) != -1 || errno != EAGAIN)
+	if (lb_futex(&l->word, FUTEX_WAIT, KFUTEX_NEVER, NULL) != -1 || errno != EAGAIN)
 		lb_kernel_error(t);
 }
 
@@ -76,7 +76,7 @@ static void kfutex_unlock(void *lock, struct lb_tctx *t)
 {
 	struct kfutex *l = lock;
 
-	if (lb_futex(&l->word, FUTEX_WAKE, 1) != 0)
+	if (lb_futex(&l->word, FUTEX_WAKE, 1, NULL) != 0)
 		lb_kernel_error(t);
 }
 

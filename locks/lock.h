@@ -57,13 +57,6 @@ enum lb_lock_kind {
  */
 #define LB_LOCK_F_PSHARED	(1u << 7)
 
-/*
- * The flag every futex call of a lock ORs into its op: FUTEX_PRIVATE_FLAG,
- * or 0 while a --processes point runs (set by the harness before init();
- * a value read once per system call, never a branch of the measured loop).
- */
-extern int lb_futex_flags;
-
 #define LB_LOCK_MAX_COUNTERS	16	/* event counters a lock may declare */
 /*
  * Lock domains (--lock-domain, --domains): what a topology-aware lock (family

@@ -14,19 +14,12 @@
 #define LB_LOCKS_PARK_H
 
 #include <limits.h>
-#include <linux/futex.h>
 #include <stdint.h>
-#include <sys/syscall.h>
-#include <unistd.h>
 
 #include "base/clock.h"
+#include "base/futex.h"
 #include "base/lb-atomic.h"
 #include "lock.h"
-
-static inline long lb_futex(uint32_t *uaddr, int op, uint32_t val)
-{
-	return syscall(SYS_futex, uaddr, op | lb_futex_flags, val, NULL, NULL, 0);
-}
 
 /*
  * lb_futex_sleep() - FUTEX_WAIT while *w holds @val, the time (wake-up
@@ -36,7 +29,7 @@ static inline long lb_futex(uint32_t *uaddr, int op, uint32_t val)
 static inline long lb_futex_sleep(uint32_t *w, uint32_t val)
 {
 	uint64_t t0 = lb_cycles();
-	long rc = lb_futex(w, FUTEX_WAIT, val);
+	long rc = lb_futex(w, FUTEX_WAIT, val, NULL);
 
 	lb_slept_cycles += lb_cycles() - t0;
 	return rc;
@@ -53,7 +46,7 @@ static inline void lb_futex_wait_while(uint32_t *w, uint32_t val)
 /* lb_futex_wake() - wake up to @n sleepers on @w */
 static inline void lb_futex_wake(uint32_t *w, int n)
 {
-	lb_futex(w, FUTEX_WAKE, (uint32_t)n);
+	lb_futex(w, FUTEX_WAKE, (uint32_t)n, NULL);
 }
 
 /* lb_park_arm() - about to sleep (set_current_state): arm, then re-check the condition */

@@ -9,7 +9,6 @@
 #include "config.h"
 
 #include <ctype.h>
-#include <linux/futex.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -28,8 +27,6 @@ static const struct lb_lock_ops *const lb_locks[] = {
 #undef LB_LOCK
 };
 
-/* lock.h: private futexes, until a --processes point says otherwise */
-int lb_futex_flags = FUTEX_PRIVATE_FLAG;
 
 static const char *const families[] = { "spin", "sleep", "rw", "numa", "kernel", "peer", "all", NULL };
 

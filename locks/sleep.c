@@ -65,7 +65,7 @@ void lb_wake_up_q(struct lb_wake_q *q, struct lb_tctx *t, unsigned ctr_wakeups)
 		 * whose lb_wake_q_add() saw it queued is covered by this wake.
 		 */
 		(void)lb_xchg_full(&task->wake_next, NULL);
-		lb_futex(&task->park, FUTEX_WAKE, 1);
+		lb_futex(&task->park, FUTEX_WAKE, 1, NULL);
 		lb_count(t, ctr_wakeups);
 		task = next;
 	}

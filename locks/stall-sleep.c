@@ -81,7 +81,7 @@ static void stall_sleep_unlock(void *lock, struct lb_tctx *t)
 	lb_store_relaxed(&l->owner, 0);
 	/* 1|2 -> 0; release: the critical section before the next owner's acquire */
 	if (lb_xchg_release(&l->state, 0) == 2)
-		lb_futex(&l->state, FUTEX_WAKE, 1);
+		lb_futex(&l->state, FUTEX_WAKE, 1, NULL);
 }
 
 static bool stall_sleep_is_locked(void *lock)

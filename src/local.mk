@@ -9,6 +9,7 @@ liblockbench_a_SOURCES += \
 	src/base/file.c src/base/file.h \
 	src/base/parse.c src/base/parse.h \
 	src/base/clock.c src/base/clock.h \
+	src/base/futex.c src/base/futex.h \
 	src/machine/topology.c src/machine/topology.h \
 	src/machine/hygiene.c src/machine/hygiene.h \
 	src/measure/hist.c src/measure/hist.h \

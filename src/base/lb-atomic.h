@@ -113,4 +113,11 @@ static inline void lb_cpu_relax(void)
 #endif
 }
 
+/* lb_pause_n() - @n spin-wait hints: the unit of the critical-section load and the delay */
+static inline __attribute__((always_inline)) void lb_pause_n(uint64_t n)
+{
+	for (uint64_t i = 0; i < n; i++)
+		lb_cpu_relax();
+}
+
 #endif /* LB_SRC_LB_ATOMIC_H */

@@ -55,11 +55,6 @@ void lb_worker_layout(struct lb_worker_layout *wl)
 	wl->size = sizeof(struct lb_worker);
 }
 
-long lb_futex(uint32_t *uaddr, int op, uint32_t val, const struct timespec *ts)
-{
-	return syscall(SYS_futex, uaddr, op | lb_futex_flags, val, ts, NULL, 0);
-}
-
 /* The measured loop's arguments for worker @w: the point's work, the thread's ratio. */
 static struct lb_loop loop_args(struct lb_run *run, struct lb_worker *w)
 {

@@ -152,12 +152,6 @@ void lb_check_read_cs(struct lb_check *c, struct lb_tctx *t, uint64_t load);
 
 typedef void (*lb_verb)(void *lock, struct lb_tctx *t);
 
-static inline __attribute__((always_inline)) void lb_pause_n(uint64_t n)
-{
-	for (uint64_t i = 0; i < n; i++)
-		lb_cpu_relax();
-}
-
 /* lb_wait_n() - @n units of work: pauses, or with @spin dependent adds */
 static inline __attribute__((always_inline)) void lb_wait_n(uint64_t n, const bool spin)
 {

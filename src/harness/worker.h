@@ -25,6 +25,7 @@
 #include <time.h>
 
 #include "base/compiler.h"
+#include "base/futex.h"
 #include "harness/point.h"
 #include "harness/roles.h"
 #include "harness/loop.h"
@@ -120,9 +121,6 @@ struct lb_run {
 	struct lb_procs *procs;			/* --processes (process.h), else NULL */
 	bool timed_out, interrupted;		/* watch.c: why stop was raised early */
 };
-
-/* lb_futex() - the futex system call, private unless a --processes point runs */
-long lb_futex(uint32_t *uaddr, int op, uint32_t val, const struct timespec *ts);
 
 /* validate.c: the checks, --torture's hook, the loop through the ops pointers */
 /* lb_loop_pointers() - loop.h's body for a lock without lb_lock_ops.loop */
