@@ -10,12 +10,12 @@
  *					express: timed readers, periodic writers,
  *					trylock threads, interrupt readers; the
  *					ops through pointers
- *	checked loop	this file	--validate and --torture: the measured
- *					loop below built a second time in
- *					every lock file (checked body), with the
- *					checks of validate.c in its critical
- *					sections, trylock every fourth
- *					operation, and the --torture hook
+ *	checked loop	this file	--validate and --torture: the one body
+ *					below with its chk constant set, in
+ *					every lock file: the checks of check.c
+ *					in its critical sections, trylock
+ *					every fourth operation, and the
+ *					--torture hook
  *	measured loop	this file	everything else (--scenario=roles too:
  *					each thread its own ratio): the
  *					interleave, the lock's fast path
@@ -56,13 +56,13 @@
  * allocation and no system call. The plain variants are compiled without
  * any of it, so they cost exactly what they cost before.
  *
- * --validate (and --torture) select two checked variants: the
- * same verbs, inlined the same way, so what is validated is what is
- * measured. Inside every write section the writer checks that it is alone
- * and moves the shared value in two steps with a pause between (odd while
- * it is inside), inside every read section the reader checks that no
+ * --validate (and --torture) select two checked variants of the same
+ * body (chk true): the same verbs, inlined the same way, so what is
+ * validated is what is measured. Inside every write section the writer
+ * checks that it is alone and moves the shared value in two steps with a
+ * pause between (odd while it is inside), inside every read section the reader checks that no
  * writer is inside and that the value is even and does not move
- * (lb_check_write_cs(), lb_check_read_cs() in validate.c). At the end the
+ * (lb_check_write_cs(), lb_check_read_cs() in check.c). At the end the
  * value is twice the writes done. Every fourth operation takes the lock
  * with its trylock, where it has one. With --torture the thread has a
  * torture state (lb_torture_self, lock.h): the checks call its hook inside the
@@ -76,9 +76,10 @@
 #include <stdint.h>
 
 #include "base/clock.h"
-#include "measure/hist.h"
 #include "base/lb-atomic.h"
+#include "harness/check.h"
 #include "locks/lock.h"
+#include "measure/hist.h"
 
 /**
  * struct lb_loop - what one thread's measured loop needs, and its result
@@ -119,36 +120,6 @@ struct lb_loop {
 
 /* fixed work: operations between two looks at the stop flag (see above) */
 #define LB_STOP_EVERY 64
-
-typedef bool (*lb_try_verb)(void *lock, struct lb_tctx *t);
-
-/**
- * struct lb_check - --validate's shared state: who is inside, the value
- * the write sections move, the first violation
- * @writers, @readers: threads inside a write, read section
- * @data:    the shared value: +1 on entering a write section, +1 on leaving
- * @violation: set by the first violation, whose text is @what
- * @stop:    raised at the first violation
- * @lock, @is_locked: the lock, and its is_locked() or NULL
- * @trylock, @read_trylock: taken every fourth operation, where not NULL
- * @noexcl:  the lock gives no exclusion (LB_LOCK_F_NOEXCL): no section checks
- */
-struct lb_check {
-	int32_t writers LB_ALIGNED;
-	int32_t readers;
-	uint64_t data LB_ALIGNED;
-	int violation LB_ALIGNED;
-	char what[256];
-	uint32_t *stop;
-	void *lock;
-	bool (*is_locked)(void *lock);
-	lb_try_verb trylock, read_trylock;
-	bool noexcl;
-};
-
-/* validate.c: the checked critical sections (the checked variants call them) */
-void lb_check_write_cs(struct lb_check *c, struct lb_tctx *t, uint64_t load);
-void lb_check_read_cs(struct lb_check *c, struct lb_tctx *t, uint64_t load);
 
 typedef void (*lb_verb)(void *lock, struct lb_tctx *t);
 
@@ -195,9 +166,37 @@ lb_check_acquire(lb_verb verb, lb_try_verb try, void *lock, struct lb_tctx *t, u
 	}
 }
 
+/*
+ * lb_section() - a critical section of @load units: the pause (or loop)
+ * load, or with @chk the checked section, which keeps the checks' floor of
+ * pauses (a lock that gives no exclusion gets the load only)
+ */
+static inline __attribute__((always_inline)) void
+lb_section(struct lb_check *c, struct lb_tctx *t, uint64_t load, const bool spin, const bool chk,
+	   const bool read)
+{
+	if (chk && !c->noexcl) {
+		if (read)
+			lb_check_read_cs(c, t, load);
+		else
+			lb_check_write_cs(c, t, load);
+	} else {
+		lb_wait_n(load, spin);
+	}
+}
+
+/*
+ * lb_loop_body() - the measured loop, the one body of every variant:
+ * @timed (fixed time: look at the stop flag before every operation),
+ * @mixed (reads by the interleave), @lat (time the acquisitions), @spin
+ * (--load-unit=loop) and @chk (the checked variants: trylock every fourth
+ * operation, the checked sections, the --torture hook between operations)
+ * are constants of each variant, so what a variant leaves out is not in
+ * its code: the plain variants compile to the loop without any of it.
+ */
 static inline __attribute__((always_inline)) void
 lb_loop_body(struct lb_loop *l, lb_verb wlock, lb_verb wunlock, lb_verb rlock, lb_verb runlock,
-	     const bool timed, const bool mixed, const bool lat, const bool spin)
+	     const bool timed, const bool mixed, const bool lat, const bool spin, const bool chk)
 {
 	void *const lock = l->lock;
 	struct lb_tctx *const t = l->t;
@@ -209,13 +208,14 @@ lb_loop_body(struct lb_loop *l, lb_verb wlock, lb_verb wunlock, lb_verb rlock, l
 	struct lb_hist *const hr = l->lat_r, *const hw = l->lat_w;
 	const uint32_t every = lat ? l->lat_every : 1;
 	uint32_t countdown = 1;
+	struct lb_check *const c = chk ? l->chk : NULL;
 	/* once per call: a caller that sets neither (a unit test) runs to nops */
 	static const uint32_t never;
 	const uint32_t *const stop = l->stop ? l->stop : &never;
 	const uint64_t chunk = l->stop_every ? l->stop_every : LB_STOP_EVERY;
 
 	while (n < nops) {
-		/* relaxed: only a "time is up" hint; nothing is published through it */
+		/* relaxed: only a "time is up" (or a violation) hint; nothing is published through it */
 		if (lb_unlikely(lb_load_relaxed(stop)))
 			break;
 		if (timed)
@@ -224,18 +224,26 @@ lb_loop_body(struct lb_loop *l, lb_verb wlock, lb_verb wunlock, lb_verb rlock, l
 			end = nops - n > chunk ? n + chunk : nops;
 		for (; n < end; n++) {
 			if (mixed && pos < nreads) {
-				lb_timed_acquire(rlock, lock, t, lat, hr, &countdown, every);
-				lb_wait_n(load, spin);
+				if (chk)
+					lb_check_acquire(rlock, c->read_trylock, lock, t, n);
+				else
+					lb_timed_acquire(rlock, lock, t, lat, hr, &countdown, every);
+				lb_section(c, t, load, spin, chk, true);
 				runlock(lock, t);
 				reads++;
 			} else {
-				lb_timed_acquire(wlock, lock, t, lat, hw, &countdown, every);
-				lb_wait_n(load, spin);
+				if (chk)
+					lb_check_acquire(wlock, c->trylock, lock, t, n);
+				else
+					lb_timed_acquire(wlock, lock, t, lat, hw, &countdown, every);
+				lb_section(c, t, load, spin, chk, false);
 				wunlock(lock, t);
 			}
 			if (mixed && ++pos == period)
 				pos = 0;
 			lb_wait_n(delay, spin);
+			if (chk)
+				lb_torture_point(t);	/* --torture: between operations too */
 			/* relaxed: progress for the watchdog; the join publishes the final value */
 			lb_store_relaxed(opsp, n + 1);
 		}
@@ -245,59 +253,10 @@ lb_loop_body(struct lb_loop *l, lb_verb wlock, lb_verb wunlock, lb_verb rlock, l
 }
 
 /*
- * lb_loop_body_checked() - the body above with the checks (the checked
- * variants): the same interleave and the same verbs, inlined the same way;
- * a separate body so that the plain variants compile to exactly the code
- * they did. Keep the two interleaves in step.
- */
-static inline __attribute__((always_inline)) void
-lb_loop_body_checked(struct lb_loop *l, lb_verb wlock, lb_verb wunlock, lb_verb rlock,
-		     lb_verb runlock, const bool mixed)
-{
-	struct lb_check *const c = l->chk;
-	void *const lock = l->lock;
-	struct lb_tctx *const t = l->t;
-	const uint64_t nops = l->nops, load = l->load, delay = l->delay;
-	const uint32_t period = l->period, nreads = l->nreads;
-	uint64_t *const opsp = l->ops;
-	uint32_t pos = t->tid % period;
-	uint64_t n, reads = 0;
-
-	for (n = 0; n < nops; n++) {
-		/* relaxed: time is up, or a violation (fixed work too) */
-		if (lb_unlikely(lb_load_relaxed(l->stop)))
-			break;
-		if (mixed && pos < nreads) {
-			lb_check_acquire(rlock, c->read_trylock, lock, t, n);
-			if (!c->noexcl)
-				lb_check_read_cs(c, t, load);
-			else
-				lb_wait_n(load, l->spin);
-			runlock(lock, t);
-			reads++;
-		} else {
-			lb_check_acquire(wlock, c->trylock, lock, t, n);
-			if (!c->noexcl)
-				lb_check_write_cs(c, t, load);
-			else
-				lb_wait_n(load, l->spin);
-			wunlock(lock, t);
-		}
-		if (mixed && ++pos == period)
-			pos = 0;
-		lb_wait_n(delay, l->spin);
-		lb_torture_point(t);	/* --torture: between operations too */
-		/* relaxed: progress for the watchdog; the join publishes the final value */
-		lb_store_relaxed(opsp, n + 1);
-	}
-	l->done = n;
-	l->reads = reads;
-}
-
-/*
- * The fourteen variants (fixed work or time, exclusive or mixed; plain with
- * pauses, plain with --load-unit=loop, or --latency; and the two checked
- * ones, exclusive or mixed, which watch the stop flag in both modes) are
+ * The fourteen variants of the one body (fixed work or time, exclusive or
+ * mixed; plain with pauses, plain with --load-unit=loop, or --latency; and
+ * the two checked ones, exclusive or mixed, which watch the stop flag
+ * before every operation in both modes) are
  * `flatten`ed: every call in them is inlined where the compiler can, so a
  * lock's fast path lands in the loop; a slow path the lock marks noinline
  * (as the kernel keeps its slow paths out of line) stays a call. The unit
@@ -309,33 +268,27 @@ lb_loop_body_checked(struct lb_loop *l, lb_verb wlock, lb_verb wunlock, lb_verb 
  * `static void name(struct lb_loop *)` for a lock's verbs (pass the write
  * verbs twice for an exclusive lock), to be set as lb_lock_ops.loop.
  */
-#define LB_LOCK_LOOP_VARIANT(name, wl, wu, rl, ru, timed, mixed, lat, spin)		\
+#define LB_LOCK_LOOP_VARIANT(name, wl, wu, rl, ru, timed, mixed, lat, spin, chk)	\
 	static __attribute__((noinline, flatten)) void name(struct lb_loop *l)		\
 	{										\
-		lb_loop_body(l, wl, wu, rl, ru, timed, mixed, lat, spin);		\
-	}
-
-#define LB_LOCK_LOOP_VARIANT_C(name, wl, wu, rl, ru, mixed)				\
-	static __attribute__((noinline, flatten)) void name(struct lb_loop *l)		\
-	{										\
-		lb_loop_body_checked(l, wl, wu, rl, ru, mixed);				\
+		lb_loop_body(l, wl, wu, rl, ru, timed, mixed, lat, spin, chk);		\
 	}
 
 #define LB_LOCK_LOOP(name, wl, wu, rl, ru)						\
-	LB_LOCK_LOOP_VARIANT(name##_ops_excl, wl, wu, rl, ru, false, false, false, false)	\
-	LB_LOCK_LOOP_VARIANT(name##_ops_mixed, wl, wu, rl, ru, false, true, false, false)	\
-	LB_LOCK_LOOP_VARIANT(name##_time_excl, wl, wu, rl, ru, true, false, false, false)	\
-	LB_LOCK_LOOP_VARIANT(name##_time_mixed, wl, wu, rl, ru, true, true, false, false)	\
-	LB_LOCK_LOOP_VARIANT(name##_sops_excl, wl, wu, rl, ru, false, false, false, true)	\
-	LB_LOCK_LOOP_VARIANT(name##_sops_mixed, wl, wu, rl, ru, false, true, false, true)	\
-	LB_LOCK_LOOP_VARIANT(name##_stime_excl, wl, wu, rl, ru, true, false, false, true)	\
-	LB_LOCK_LOOP_VARIANT(name##_stime_mixed, wl, wu, rl, ru, true, true, false, true)	\
-	LB_LOCK_LOOP_VARIANT(name##_lat_ops_excl, wl, wu, rl, ru, false, false, true, l->spin)\
-	LB_LOCK_LOOP_VARIANT(name##_lat_ops_mixed, wl, wu, rl, ru, false, true, true, l->spin)\
-	LB_LOCK_LOOP_VARIANT(name##_lat_time_excl, wl, wu, rl, ru, true, false, true, l->spin)\
-	LB_LOCK_LOOP_VARIANT(name##_lat_time_mixed, wl, wu, rl, ru, true, true, true, l->spin)\
-	LB_LOCK_LOOP_VARIANT_C(name##_chk_excl, wl, wu, rl, ru, false)			\
-	LB_LOCK_LOOP_VARIANT_C(name##_chk_mixed, wl, wu, rl, ru, true)			\
+	LB_LOCK_LOOP_VARIANT(name##_ops_excl, wl, wu, rl, ru, false, false, false, false, false)	\
+	LB_LOCK_LOOP_VARIANT(name##_ops_mixed, wl, wu, rl, ru, false, true, false, false, false)	\
+	LB_LOCK_LOOP_VARIANT(name##_time_excl, wl, wu, rl, ru, true, false, false, false, false)	\
+	LB_LOCK_LOOP_VARIANT(name##_time_mixed, wl, wu, rl, ru, true, true, false, false, false)	\
+	LB_LOCK_LOOP_VARIANT(name##_sops_excl, wl, wu, rl, ru, false, false, false, true, false)	\
+	LB_LOCK_LOOP_VARIANT(name##_sops_mixed, wl, wu, rl, ru, false, true, false, true, false)	\
+	LB_LOCK_LOOP_VARIANT(name##_stime_excl, wl, wu, rl, ru, true, false, false, true, false)	\
+	LB_LOCK_LOOP_VARIANT(name##_stime_mixed, wl, wu, rl, ru, true, true, false, true, false)	\
+	LB_LOCK_LOOP_VARIANT(name##_lat_ops_excl, wl, wu, rl, ru, false, false, true, l->spin, false)\
+	LB_LOCK_LOOP_VARIANT(name##_lat_ops_mixed, wl, wu, rl, ru, false, true, true, l->spin, false)\
+	LB_LOCK_LOOP_VARIANT(name##_lat_time_excl, wl, wu, rl, ru, true, false, true, l->spin, false)\
+	LB_LOCK_LOOP_VARIANT(name##_lat_time_mixed, wl, wu, rl, ru, true, true, true, l->spin, false)\
+	LB_LOCK_LOOP_VARIANT(name##_chk_excl, wl, wu, rl, ru, true, false, false, l->spin, true)\
+	LB_LOCK_LOOP_VARIANT(name##_chk_mixed, wl, wu, rl, ru, true, true, false, l->spin, true)\
 	static void name(struct lb_loop *l)						\
 	{										\
 		if (l->chk)								\

@@ -9,9 +9,10 @@
  *	watch.c		the main thread while the point runs: deadline,
  *			--timeout watchdog, starvation watch
  *	collect.c	the results: per thread, per role, latency
- *	validate.c	the checked critical sections of loop.h's checked
- *			variants (--validate, --torture), the loop of a lock
- *			without its own, the checks after a --validate point
+ *	check.c		the checked critical sections of loop.h's checked
+ *			variants (--validate, --torture), --torture's hook
+ *	validate.c	the loop of a lock without its own, the checks after
+ *			a --validate point
  *	process.c	--processes: the shared mapping, the children
  */
 #ifndef LB_SRC_HARNESS_WORKER_H
@@ -122,11 +123,9 @@ struct lb_run {
 	bool timed_out, interrupted;		/* watch.c: why stop was raised early */
 };
 
-/* validate.c: the checks, --torture's hook, the loop through the ops pointers */
+/* validate.c: the loop through the ops pointers, the checks after a point */
 /* lb_loop_pointers() - loop.h's body for a lock without lb_lock_ops.loop */
 void lb_loop_pointers(const struct lb_lock_ops *ops, struct lb_loop *l);
-/* lb_torture_init() - a thread's --torture state, its hook and random seed */
-void lb_torture_init(struct lb_torture *tt, uint64_t seed);
 /**
  * lb_validate_point() - after a --validate point: the checked loop's
  * violations, the harness's own invariants (the interleave), then the
