@@ -29,11 +29,11 @@ liblockbench_a_SOURCES += \
 	src/plan/fair.c src/plan/fair.h \
 	src/plan/run.c src/plan/run.h \
 	src/plan/torture.c src/plan/torture.h \
-	src/output/output.c src/output/output.h src/output/columns.c src/output/columns.h \
+	src/output/output.c src/output/output.h src/output/fmt.c src/output/columns.c src/output/columns.h \
 	src/output/file.c src/output/file.h \
 	src/output/table.c src/output/stats.c src/output/sweep.c src/output/csv.c \
 	src/output/json.c src/output/latency.c src/output/compare.c src/output/aim7.c \
 	src/cli/options.c src/cli/options.h \
-	src/cli/table.h src/cli/rules.c src/cli/help.c \
+	src/cli/table.h src/cli/rules.c src/cli/help.c src/cli/select.c \
 	src/cli/baseline.c src/cli/baseline.h src/cli/instance.c \
 	src/cli/report.c src/cli/report.h

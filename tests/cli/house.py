@@ -8,7 +8,10 @@ first argument and checks:
      locks/ includes only the lock contract (locks/lock.h and the other files
      of locks/), base and the loop template (harness/loop.h);
   2. no include circle between units, a .c and its .h counted as one unit;
-  3. sizes (with --sizes): no file over 800 lines, no function over 120.
+  3. no call circle between units of one part: unit A calls (or takes the
+     address of) a function unit B defines, B one of A's, directly or
+     through others of the same part;
+  4. sizes (with --sizes): no file over 800 lines, no function over 120.
 Prints one line per problem and exits 1 when there is any.
 """
 import os
@@ -24,6 +27,84 @@ MAX_FILE_LINES = 800
 MAX_FUNC_LINES = 120
 
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
+COMMENT = re.compile(r'/\*.*?\*/|//[^\n]*|"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'', re.S)
+IDENT = re.compile(r'\b[A-Za-z_]\w*\b')
+
+
+def functions(text, is_header):
+    """the functions a file defines that another unit can call, and the
+    identifiers its code uses (comments and strings removed)"""
+    code = COMMENT.sub(lambda m: "\n" * m.group(0).count("\n"), text)
+    lines = code.split("\n")
+    defined = set()
+    for i, line in enumerate(lines):
+        if not line.startswith("{") or i == 0:
+            continue
+        j = i - 1		# the signature: back to the line that starts it
+        while j > 0 and lines[j][:1] in (" ", "\t") and "(" not in lines[j]:
+            j -= 1
+        while j > 0 and lines[j][:1] in (" ", "\t"):
+            j -= 1
+        sig = " ".join(lines[j:i])
+        if "(" not in sig or sig.rstrip().endswith(("=", "[]")):
+            continue
+        m = re.search(r'(\w+)\s*\(', sig)
+        if m and (is_header or not re.match(r'\s*static\b', sig)):
+            defined.add(m.group(1))
+    # what the code uses: the text inside top-level braces (function bodies,
+    # the initialisers of tables of function pointers), so that a prototype
+    # in a header is not taken for a call
+    body, depth = [], 0
+    for line in lines:
+        if line.lstrip().startswith("#"):
+            continue
+        for ch in line:
+            if ch == "{":
+                depth += 1
+            elif ch == "}":
+                depth = max(depth - 1, 0)
+        if depth or line.startswith("}"):
+            body.append(line)
+    return defined, set(IDENT.findall("\n".join(body)))
+
+
+def call_circles(files, top):
+    """call circles between the units of one part"""
+    defs, uses = {}, {}
+    for f in files:
+        unit = os.path.splitext(f)[0]
+        d, u = functions(open(os.path.join(top, f), encoding="utf-8").read(), f.endswith(".h"))
+        defs.setdefault(unit, set()).update(d)
+        uses.setdefault(unit, set()).update(u)
+    owner = {}
+    for unit, names in defs.items():
+        for n in names:
+            owner.setdefault(n, set()).add(unit)
+    calls = {}
+    for unit, names in uses.items():
+        for n in names - defs[unit]:
+            for v in owner.get(n, ()):
+                if v != unit and part_of(v) == part_of(unit):
+                    calls.setdefault(unit, {}).setdefault(v, set()).add(n)
+    found, state, stack = [], {}, []
+
+    def visit(u):
+        state[u] = 1
+        stack.append(u)
+        for v in sorted(calls.get(u, {})):
+            if state.get(v) == 1:
+                cyc = stack[stack.index(v):] + [v]
+                how = ", ".join(f"{a} calls {sorted(calls[a][b])[0]}" for a, b in zip(cyc, cyc[1:]))
+                found.append("call circle in " + part_of(u) + ": " + " -> ".join(cyc) + f" ({how})")
+            elif not state.get(v):
+                visit(v)
+        stack.pop()
+        state[u] = 2
+
+    for u in sorted(calls):
+        if not state.get(u):
+            visit(u)
+    return found, sum(len(v) for v in calls.values())
 
 
 def part_of(unit):
@@ -92,6 +173,8 @@ def main():
     for u in sorted(edges):
         if not state.get(u):
             visit(u)
+    circles, ncalls = call_circles(files, top)
+    problems += circles
     if sizes:
         for f in sorted(files):
             lines = open(os.path.join(top, f), encoding="utf-8").read().split("\n")
@@ -112,8 +195,8 @@ def main():
                     start = None
     for p in problems:
         print(p)
-    print(f"{len(files)} files, {sum(len(v) for v in edges.values())} include edges between units, "
-          f"{len(problems)} problem(s)")
+    print(f"{len(files)} files, {sum(len(v) for v in edges.values())} include edges and "
+          f"{ncalls} call edges between units, {len(problems)} problem(s)")
     return 1 if problems else 0
 
 

@@ -1,9 +1,26 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # house.sh - the include doors between the parts of src/ and locks/, no
-# include circle, and the size limits of files and functions (HACKING.md).
+# include circle, no call circle between the files of one part, and the
+# size limits of files and functions (HACKING.md); and that the checker
+# itself sees a call circle when there is one.
 . "${srcdir:-.}/tests/lib.sh"
 need_python
+
+# a tree with one circle: two files of one part that call each other
+mkdir -p "$TMPD/tree/src/base" "$TMPD/tree/locks"
+printf '#include "base/b.h"\nint lb_a(int x)\n{\n\treturn x ? lb_b(x - 1) : 0;\n}\n' >"$TMPD/tree/src/base/a.c"
+printf 'int lb_a(int x);\n' >"$TMPD/tree/src/base/a.h"
+printf '#include "base/a.h"\nint lb_b(int x)\n{\n\treturn lb_a(x);\n}\n' >"$TMPD/tree/src/base/b.c"
+printf 'int lb_b(int x);\n' >"$TMPD/tree/src/base/b.h"
+if python3 "$srcdir/tests/cli/house.py" "$TMPD/tree" >"$TMPD/circle" 2>&1; then
+	fail "house.py passed a tree whose base/a.c and base/b.c call each other"
+elif grep -q 'call circle in base: src/base/a -> src/base/b -> src/base/a' "$TMPD/circle"; then
+	pass "a call circle between two files of one part is found"
+else
+	fail "house.py failed the circle tree for another reason: $(head -n 3 "$TMPD/circle")"
+fi
+
 if python3 "$srcdir/tests/cli/house.py" "$srcdir" --sizes >"$TMPD/out" 2>&1; then
 	pass "$(tail -n 1 "$TMPD/out")"
 else
