@@ -32,7 +32,7 @@
 #include "ck-peer.h"
 
 #define CK_FAS_FIELDS LB_CK_FIELDS("ck-fas", LB_LOCK_EXCL, 0, \
-	"Concurrency Kit's ck_spinlock_fas: test-and-test-and-set, the peer of tas and ttas", \
+	"Concurrency Kit's ck_spinlock_fas: test-and-test-and-set, no backoff", \
 	"ck_spinlock_fas")
 
 #ifdef HAVE_CK

@@ -37,7 +37,7 @@
 #include "ck-peer.h"
 
 #define CK_MCS_FIELDS LB_CK_FIELDS("ck-mcs", LB_LOCK_EXCL, LB_LOCK_F_FIFO, \
-	"Concurrency Kit's ck_spinlock_mcs: the peer of mcs", "ck_spinlock_mcs")
+	"Concurrency Kit's ck_spinlock_mcs: MCS queue lock, spin on one's own node", "ck_spinlock_mcs")
 
 #ifdef HAVE_CK
 #include <ck_spinlock.h>

@@ -37,7 +37,7 @@
 #include "ck-peer.h"
 
 #define CK_TICKET_FIELDS LB_CK_FIELDS("ck-ticket", LB_LOCK_EXCL, LB_LOCK_F_FIFO, \
-	"Concurrency Kit's ck_spinlock_ticket: the peer of ticket", "ck_spinlock_ticket")
+	"Concurrency Kit's ck_spinlock_ticket: ticket lock, FIFO", "ck_spinlock_ticket")
 
 #ifdef HAVE_CK
 #include <ck_spinlock.h>

@@ -408,6 +408,12 @@ struct lb_lock_ops {
 	 */
 	const char *follows;
 	const char *deviations;
+	/*
+	 * peer: the lock of another library (family peer) that runs the same
+	 * algorithm, e.g. "ck-ticket" for ticket, or NULL: --list-locks says
+	 * it under the peer, and scripts/selfbench compares the two
+	 */
+	const char *peer;
 };
 
 #endif /* LB_LOCKS_LOCK_H */

@@ -145,6 +145,7 @@ const struct lb_lock_ops lb_lock_mcs = {
 		"(3.x)",
 	.deviations = "none",
 	.family = "spin",
+	.peer = "ck-mcs",	/* the same algorithm from Concurrency Kit */
 	.kind = LB_LOCK_EXCL,
 	.flags = LB_LOCK_F_FIFO | LB_LOCK_F_PSHARED,
 	.lock_size = sizeof(struct mcs),

@@ -156,6 +156,22 @@ const char *lb_lock_flags_str(const struct lb_lock_ops *ops, char *buf, size_t l
 	return buf;
 }
 
+/* list_peers() - "; the peer of A and B": the built-in locks whose .peer is @o */
+static void list_peers(FILE *f, const struct lb_lock_ops *o)
+{
+	unsigned n = 0, k = 0;
+
+	for (unsigned i = 0; i < LB_ARRAY_SIZE(lb_locks); i++)
+		n += lb_locks[i]->peer && strcmp(lb_locks[i]->peer, o->name) == 0;
+	for (unsigned i = 0; n && i < LB_ARRAY_SIZE(lb_locks); i++) {
+		if (!lb_locks[i]->peer || strcmp(lb_locks[i]->peer, o->name) != 0)
+			continue;
+		fprintf(f, "%s%s", k == 0 ? "; the peer of " : k + 1 == n ? " and " : ", ",
+			lb_locks[i]->name);
+		k++;
+	}
+}
+
 void lb_lock_list(FILE *f, bool verbose)
 {
 	char flags[8];
@@ -175,6 +191,7 @@ void lb_lock_list(FILE *f, bool verbose)
 			fprintf(f, " [unavailable: %s]", o->unavailable);
 		if (lb_lock_plugin(o))
 			fprintf(f, " [plugin: %s]", lb_lock_plugin(o));
+		list_peers(f, o);
 		fputc('\n', f);
 		if (verbose)
 			fprintf(f, "    follows: %s; deviations: %s\n", o->follows ? o->follows : "-",
@@ -290,13 +307,31 @@ static int check_follows(const struct lb_lock_ops *o, FILE *err)
 	return bad;
 }
 
+/* check_peer() - a peer named by @o is a lock of family peer in the registry */
+static int check_peer(const struct lb_lock_ops *o, FILE *err)
+{
+	const struct lb_lock_ops *p = o->peer ? lb_lock_find(o->peer) : NULL;
+	int bad = 0;
+
+	if (o->peer)
+		CHECK(p && strcmp(p->family, "peer") == 0 && p->kind == o->kind,
+		      ".peer '%s' is not a lock of family peer of the same kind", o->peer);
+	return bad;
+}
+
 int lb_lock_registry_check(FILE *err)
 {
 	int bad = 0;
 
 	for (unsigned i = 0; i < LB_ARRAY_SIZE(lb_locks); i++)
-		bad += check_one(lb_locks[i], i, err) + check_follows(lb_locks[i], err);
+		bad += check_one(lb_locks[i], i, err) + check_follows(lb_locks[i], err) +
+		       check_peer(lb_locks[i], err);
 	return bad;
+}
+
+int lb_lock_check(const struct lb_lock_ops *o, FILE *err)
+{
+	return check_one(o, lb_lock_count(), err) + check_follows(o, err) + check_peer(o, err);
 }
 
 unsigned lb_lock_index(const struct lb_lock_ops *ops)

@@ -38,6 +38,14 @@ void lb_lock_names(FILE *f);
  */
 int lb_lock_registry_check(FILE *err);
 /**
+ * lb_lock_check() - check one lock as a built-in one would be (its name
+ * not taken, .follows and .deviations set, its .peer a library lock)
+ * @err: stream for one line per problem
+ *
+ * Return: number of problems found.
+ */
+int lb_lock_check(const struct lb_lock_ops *o, FILE *err);
+/**
  * lb_lock_add() - add a lock to the registry's dynamic part, after the built-in ones
  * @ops:    the lock; it must live as long as the process
  * @plugin: the path of the plugin it came from, or NULL

@@ -142,6 +142,7 @@ const struct lb_lock_ops lb_lock_ticket = {
 	.deviations = "16-bit head and tail at any CPU count (8-bit below 256 CPUs in the kernel); "
 		"no paravirt slow path",
 	.family = "spin",
+	.peer = "ck-ticket",	/* the same algorithm from Concurrency Kit */
 	.kind = LB_LOCK_EXCL,
 	.flags = LB_LOCK_F_FIFO | LB_LOCK_F_PSHARED,
 	.lock_size = sizeof(struct ticket),

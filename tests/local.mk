@@ -33,75 +33,40 @@ tests_unit_test_plugin_abi_SOURCES = tests/unit/test-plugin-abi.c tests/unit/plu
 	tests/unit/plugin-abi.h tests/unit/check.h
 tests_unit_test_wrong_verb_SOURCES = tests/unit/test-wrong-verb.c tests/unit/check.h
 
-# --- every lock under --validate (one .validate file per lock)
+# --- every lock under --validate: every listed lock in four shards (run-validate.sh
+# reads --list-locks, so a new lock needs no entry), and the controls and the
+# locks' variants (options, thread counts the shards do not try) one file each
 VALIDATE_TESTS = \
-	tests/validate/null.validate \
+	tests/validate/every-lock-1.shard \
+	tests/validate/every-lock-2.shard \
+	tests/validate/every-lock-3.shard \
+	tests/validate/every-lock-4.shard \
 	tests/validate/busted.validate \
 	tests/validate/busted-rw.validate \
-	tests/validate/tas.validate \
-	tests/validate/ttas.validate \
-	tests/validate/ttas-nobackoff.validate \
-	tests/validate/ticket.validate \
-	tests/validate/aqticket.validate \
 	tests/validate/aqticket-queued.validate \
-	tests/validate/mcs.validate \
-	tests/validate/osq.validate \
-	tests/validate/osq-unqueue.validate \
-	tests/validate/qspinlock.validate \
-	tests/validate/qspinlock-nopending.validate \
-	tests/validate/qspinlock-cmpxchg.validate \
-	tests/validate/pthread-spin.validate \
-	tests/validate/cna.validate \
-	tests/validate/cna-domains2.validate \
-	tests/validate/cohort-tkt.validate \
-	tests/validate/cohort-tkt-domains2.validate \
-	tests/validate/cohort-mcs.validate \
-	tests/validate/cohort-mcs-domains2.validate \
-	tests/validate/hmcs.validate \
-	tests/validate/hmcs-domains2.validate \
-	tests/validate/mutex.validate \
-	tests/validate/mutex-budget.validate \
-	tests/validate/mutex-osq.validate \
-	tests/validate/mutex-osq-later.validate \
-	tests/validate/mutex-osq-budget.validate \
-	tests/validate/pthread-mutex.validate \
-	tests/validate/pthread-adaptive.validate \
-	tests/validate/pthread-mutex-shared.validate \
-	tests/validate/rwsem.validate \
-	tests/validate/rwsem-budget.validate \
-	tests/validate/rwsem-xadd.validate \
-	tests/validate/rwsem-xadd-x86.validate \
-	tests/validate/rwsem-wspin.validate \
-	tests/validate/rwsem-wspin-qspinlock.validate \
-	tests/validate/rwsem-wspin-budget.validate \
-	tests/validate/rwsem-rspin.validate \
-	tests/validate/rwsem-rspin-budget.validate \
-	tests/validate/rwsem-4.18.validate \
-	tests/validate/rwsem-qexit.validate \
-	tests/validate/rwsem-qexit-budget.validate \
-	tests/validate/pthread-rwlock.validate \
-	tests/validate/pthread-rwlock-wp.validate \
-	tests/validate/pthread-rwlock-shared.validate \
-	tests/validate/ck-ticket.validate \
-	tests/validate/ck-mcs.validate \
-	tests/validate/ck-clh.validate \
-	tests/validate/ck-fas.validate \
-	tests/validate/ck-rwlock.validate \
-	tests/validate/qrwlock-wcas.validate \
-	tests/validate/qrwlock-bcas.validate \
-	tests/validate/qrwlock.validate \
-	tests/validate/qrwlock-ticket.validate \
-	tests/validate/rwlock-bias.validate \
-	tests/validate/frwlock.validate \
-	tests/validate/frwlock-cmpxchg.validate \
-	tests/validate/percpu-rwsem.validate \
-	tests/validate/percpu-rwsem-fence.validate \
-	tests/validate/bravo.validate \
 	tests/validate/bravo-small.validate \
-	tests/validate/kernel-mmap.validate \
-	tests/validate/kernel-futex.validate \
-	tests/validate/kernel-flock.validate \
-	tests/validate/kernel-file.validate
+	tests/validate/cna-domains2.validate \
+	tests/validate/cohort-mcs-domains2.validate \
+	tests/validate/cohort-tkt-domains2.validate \
+	tests/validate/frwlock-cmpxchg.validate \
+	tests/validate/hmcs-domains2.validate \
+	tests/validate/mutex-budget.validate \
+	tests/validate/mutex-osq-budget.validate \
+	tests/validate/mutex-osq-later.validate \
+	tests/validate/osq-unqueue.validate \
+	tests/validate/percpu-rwsem-fence.validate \
+	tests/validate/qrwlock-ticket.validate \
+	tests/validate/qspinlock-cmpxchg.validate \
+	tests/validate/qspinlock-nopending.validate \
+	tests/validate/rwsem-4.18-4threads.validate \
+	tests/validate/rwsem-budget.validate \
+	tests/validate/rwsem-qexit-4threads.validate \
+	tests/validate/rwsem-qexit-budget.validate \
+	tests/validate/rwsem-rspin-budget.validate \
+	tests/validate/rwsem-wspin-budget.validate \
+	tests/validate/rwsem-wspin-qspinlock.validate \
+	tests/validate/rwsem-xadd-x86.validate \
+	tests/validate/ttas-nobackoff.validate
 
 # --- placements on saved and synthetic topologies
 TOPO_TESTS = \
@@ -173,8 +138,9 @@ else
 TESTS += $(NOTRACE_TESTS)
 endif
 
-TEST_EXTENSIONS = .validate .topo .sh
+TEST_EXTENSIONS = .validate .shard .topo .sh
 VALIDATE_LOG_COMPILER = $(SHELL) $(srcdir)/tests/validate/run-validate.sh
+SHARD_LOG_COMPILER = $(VALIDATE_LOG_COMPILER)
 TOPO_LOG_COMPILER = $(SHELL) $(srcdir)/tests/topology/run-topology.sh
 SH_LOG_COMPILER = $(SHELL)
 AM_TESTS_ENVIRONMENT = \

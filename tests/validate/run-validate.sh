@@ -1,8 +1,15 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# run-validate.sh FILE.validate - run one lock under --validate.
+# run-validate.sh FILE - run locks under --validate.
 #
-# A .validate file sets, in shell syntax:
+# FILE.shard: every lock --list-locks shows (so a new lock needs nothing
+# here), in N shards that make check runs in parallel: shard=K shards=N
+# takes the locks whose index in the list is K-1 modulo N, each with what
+# its kind and flags call for: threads 2 and 2x the CPUs (more threads
+# than CPUs are oversubscribed), 2 and 5x for a lock that sleeps; a
+# reader-writer lock at 0:1,1:1,5:1,100:1, or 0:1,1:1,10:1 when it sleeps.
+#
+# FILE.validate: one lock, or one lock with options, in shell syntax:
 #   lock=NAME      the lock
 #   expect=N       exit status wanted (0; 3 for the broken lock)
 #   threads="2 4"  thread counts, each a separate run (4 on a 2-CPU machine
@@ -13,34 +20,71 @@
 #   args="..."     extra options
 . "$srcdir/tests/lib.sh"
 
-file=$1
-lock= expect=0 threads="2 4" ratios=0:1 duration=0.2 tries=1 args=
-. "$file" || exit 99
-[ -n "$lock" ] || { echo "$file: no lock=" >&2; exit 99; }
-[ -n "$LB_TEST_DURATION" ] && duration=$LB_TEST_DURATION
-
-# a lock this build lacks (its library is missing) is skipped, not failed
-if "$LOCKBENCH" --list-locks | awk -v l="$lock" '$1 == l && $5 == "no" {f = 1} END {exit !f}'; then
-	echo "SKIP: $lock is not available in this build"
-	exit 77
-fi
-
-for t in $threads; do
-	n=0
-	while :; do
-		n=$((n + 1))
-		# shellcheck disable=SC2086
-		"$LOCKBENCH" --lock="$lock" --validate --threads="$t" --ratio="$ratios" --load=1 \
-			--duration="$duration" --timeout=30 -q $args >"$TMPD/out" 2>"$TMPD/err"
-		rc=$?
-		[ "$rc" -eq "$expect" ] && break
-		[ "$n" -ge "$tries" ] && break
+# validate LOCK EXPECT THREADS RATIOS DURATION TRIES ARGS
+validate() {
+	v_lock=$1 v_expect=$2 v_threads=$3 v_ratios=$4 v_duration=$5 v_tries=$6 v_args=$7
+	[ -n "$LB_TEST_DURATION" ] && v_duration=$LB_TEST_DURATION
+	for t in $v_threads; do
+		n=0
+		while :; do
+			n=$((n + 1))
+			# shellcheck disable=SC2086
+			"$LOCKBENCH" --lock="$v_lock" --validate --threads="$t" --ratio="$v_ratios" \
+				--load=1 --duration="$v_duration" --timeout=30 -q $v_args \
+				>"$TMPD/out" 2>"$TMPD/err"
+			rc=$?
+			[ "$rc" -eq "$v_expect" ] && break
+			[ "$n" -ge "$v_tries" ] && break
+		done
+		if [ "$rc" -ne "$v_expect" ]; then
+			fail "$v_lock, $t threads, ratios $v_ratios: exit $rc, want $v_expect"
+			sed 's/^/    /' "$TMPD/err" >&2
+		else
+			pass "$v_lock, $t threads, ratios $v_ratios: exit $rc$( [ "$v_expect" -ne 0 ] &&
+				echo " ($(cat "$TMPD/err"))")"
+		fi
 	done
-	if [ "$rc" -ne "$expect" ]; then
-		fail "$lock, $t threads, ratios $ratios: exit $rc, want $expect"
-		sed 's/^/    /' "$TMPD/err" >&2
-	else
-		pass "$lock, $t threads, ratios $ratios: exit $rc$( [ "$expect" -ne 0 ] && echo " ($(cat "$TMPD/err"))")"
+}
+
+file=$1
+"$LOCKBENCH" --list-locks >"$TMPD/locks" || exit 99
+# name kind flags available, one listed lock a line
+tail -n +2 "$TMPD/locks" | sed '/^$/,$d' | awk '{print $1, $2, $4, $5}' >"$TMPD/table"
+
+case $file in
+*.shard)
+	shard= shards=
+	. "$file" || exit 99
+	[ -n "$shard" ] && [ -n "$shards" ] || { echo "$file: needs shard= and shards=" >&2; exit 99; }
+	i=0 ran=0
+	while read -r name kind flags avail; do
+		i=$((i + 1))
+		[ $(((i - 1) % shards)) -eq $((shard - 1)) ] || continue
+		if [ "$avail" != yes ]; then
+			echo "skip: $name is not available in this build"
+			continue
+		fi
+		threads="2 2x" ratios=0:1
+		case $flags in B*) threads="2 5x" ;; esac
+		if [ "$kind" = rw ]; then
+			case $flags in B*) ratios=0:1,1:1,10:1 ;; *) ratios=0:1,1:1,5:1,100:1 ;; esac
+		fi
+		validate "$name" 0 "$threads" "$ratios" 0.2 1 ""
+		ran=$((ran + 1))
+	done <"$TMPD/table"
+	[ "$i" -gt 0 ] || fail "--list-locks listed no lock"
+	pass "shard $shard of $shards: $ran of the $i listed locks validated"
+	;;
+*)
+	lock= expect=0 threads="2 4" ratios=0:1 duration=0.2 tries=1 args=
+	. "$file" || exit 99
+	[ -n "$lock" ] || { echo "$file: no lock=" >&2; exit 99; }
+	# a lock this build lacks (its library is missing) is skipped, not failed
+	if awk -v l="$lock" '$1 == l && $4 == "no" {f = 1} END {exit !f}' "$TMPD/table"; then
+		echo "SKIP: $lock is not available in this build"
+		exit 77
 	fi
-done
+	validate "$lock" "$expect" "$threads" "$ratios" "$duration" "$tries" "$args"
+	;;
+esac
 finish
