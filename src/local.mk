@@ -25,6 +25,7 @@ liblockbench_a_SOURCES += \
 	src/harness/roles.c src/harness/roles.h \
 	src/harness/figures.c src/harness/figures.h \
 	src/plan/configuration.h src/plan/plan.c src/plan/plan.h \
+	src/plan/defaults.c src/plan/defaults.h \
 	src/plan/domain.c src/plan/domain.h \
 	src/plan/fair.c src/plan/fair.h \
 	src/plan/run.c src/plan/run.h \

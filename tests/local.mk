@@ -91,6 +91,7 @@ CLI_TESTS = \
 	tests/cli/bad-input.sh \
 	tests/cli/frictions.sh \
 	tests/cli/docs-sync.sh \
+	tests/cli/defaults.sh \
 	tests/cli/list-locks.sh \
 	tests/cli/house.sh \
 	tests/cli/table.sh \

@@ -1,11 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * help.c - --help and --export-defaults, generated from the option rows
+ * help.c - --help, --help=LOCK and --export-defaults, generated from the
+ * option rows, the lock tables and the table of defaults
  *
- * Each option's line is its row's help text followed by "(default X)" from
- * the row's default, the value the parser itself starts from. The hidden
- * --export-defaults prints each option and that default, one per line, for
- * tests/cli/docs-sync.sh to compare with the man page's "Default: X".
+ * --help prints the global options, one line each where the text allows,
+ * within 80 columns: the row's help and "(default X)" from the table of
+ * defaults (plan/defaults.h), the value the parser itself starts from.
+ * --help=LOCK prints a lock's own options (--<lock>-<option>); the man page
+ * has every option in full. The hidden --export-defaults prints the whole
+ * table of defaults, for tests/cli/docs-sync.sh to compare with the man
+ * page's "Default:" lines.
  */
 #include "config.h"
 
@@ -15,6 +19,9 @@
 #include "cli/table.h"
 #include "output/output.h"
 #include "locks/registry.h"
+
+#define HELP_INDENT	28	/* where the text starts */
+#define HELP_WIDTH	80	/* no line of --help is wider */
 
 static void wrap(FILE *f, const char *text, int indent, int width)
 {
@@ -41,23 +48,21 @@ static void wrap(FILE *f, const char *text, int indent, int width)
 	fputc('\n', f);
 }
 
-static void help_line(FILE *f, int shortopt, const char *name, const char *arg, const char *help)
+static void help_line(FILE *f, int shortopt, const char *name, const char *arg, bool optional,
+		      const char *help)
 {
-	char left[96];
+	char left[96], flag[8] = "    ";
 	int n;
 
 	if (shortopt)
-		n = snprintf(left, sizeof(left), "  -%c, --%s%s%s", shortopt, name, arg ? "=" : "",
-			     arg ? arg : "");
+		snprintf(flag, sizeof(flag), "-%c, ", shortopt);
+	n = snprintf(left, sizeof(left), "  %s--%s%s%s%s%s", flag, name, arg && optional ? "[" : "",
+		     arg ? "=" : "", arg ? arg : "", arg && optional ? "]" : "");
+	if (n >= HELP_INDENT)
+		fprintf(f, "%s\n%*s", left, HELP_INDENT, "");
 	else
-		n = snprintf(left, sizeof(left), "      --%s%s%s", name, arg ? "=" : "",
-			     arg ? arg : "");
-	if (n >= 28) {
-		fprintf(f, "%s\n%28s", left, "");
-	} else {
-		fprintf(f, "%-28s", left);
-	}
-	wrap(f, help, 28, 79);
+		fprintf(f, "%-*s", HELP_INDENT, left);
+	wrap(f, help, HELP_INDENT, HELP_WIDTH - 1);
 }
 
 size_t lb_cli_formats_help(char *buf, size_t len)
@@ -65,8 +70,8 @@ size_t lb_cli_formats_help(char *buf, size_t len)
 	size_t l = 0;
 
 	for (unsigned k = 0; lb_formats[k].name && l < len; k++)
-		l += (size_t)snprintf(buf + l, len - l, "%s%s (%s)", k ? "; " : "",
-				      lb_formats[k].name, lb_formats[k].help);
+		l += (size_t)snprintf(buf + l, len - l, "%s%s", k ? ", " : ": ",
+				      lb_formats[k].name);
 	return l;
 }
 
@@ -77,14 +82,58 @@ static void row_help(const struct lb_optdef *d, char *buf, size_t len)
 
 	if (d->help_more && l < len)
 		l += d->help_more(buf + l, len - l);
-	if (d->def && l < len)
-		snprintf(buf + l, len - l, " (default %s%s)", d->def, d->def_note ? d->def_note : "");
+	if (d->def && l < len) {
+		const struct lb_default *def = &lb_defaults[d->def];
+
+		snprintf(buf + l, len - l, " (default %s%s%s)", def->value, def->note ? "; " : "",
+			 def->note ? def->note : "");
+	}
+}
+
+void lb_options_help(FILE *f)
+{
+	const char *group = NULL;
+
+	fprintf(f, "Usage: lockbench [OPTION]...\n"
+		   "       lockbench report FILE...\n"
+		   "Measure lock contention: pinned threads run a read:write mix of lock-unlock\n"
+		   "operations with a pause-loop critical section, over many lock algorithms,\n"
+		   "and print the tables of the LKML postings lockbench reproduces.\n");
+	for (unsigned id = 1; id < O_NOPTS; id++) {
+		const struct lb_optdef *d = &lb_opts[id];
+		char help[1024];
+
+		if (d->hidden)
+			continue;
+		if (!group || strcmp(group, d->group) != 0) {
+			group = d->group;
+			fprintf(f, "\n%s:\n", group);
+		}
+		row_help(d, help, sizeof(help));
+		help_line(f, d->shortopt, d->name, d->arg, d->optional, help);
+	}
+	fprintf(f, "\nEach lock's own options (--<lock>-<option>): lockbench --help=LOCK.\n"
+		   "Locks (lockbench --list-locks describes each one):\n");
+	{
+		char names[4096];
+		FILE *m = fmemopen(names, sizeof(names), "w");
+
+		if (m) {
+			lb_lock_names(m);
+			fclose(m);
+			fprintf(f, "  ");
+			wrap(f, names, 2, HELP_WIDTH - 1);
+		}
+	}
+	fprintf(f, "\nExit status: 0 success, 1 runtime failure, 2 usage error, 3 validation\n"
+		   "failed, 4 watchdog stopped a stuck point, 5 feature or lock unavailable.\n"
+		   "Full documentation: man lockbench\n");
 }
 
 /*
  * The first lock whose option @op has the same name and text, if another
- * came before @o: many locks share an option (the sleeping locks' and queued
- * rwlocks' wait-lock), whose text --help then gives once.
+ * came before @o: many locks share an option (the sleeping locks' and
+ * queued rwlocks' wait-lock), whose text is then given once, there.
  */
 static const struct lb_lock_ops *shared_option(const struct lb_lock_ops *o,
 					       const struct lb_lock_option *op)
@@ -100,76 +149,63 @@ static const struct lb_lock_ops *shared_option(const struct lb_lock_ops *o,
 	return NULL;
 }
 
-static void lock_options_help(FILE *f)
+/* lb_lock_help() - --help=LOCK: the lock, then each of its options */
+int lb_lock_help(FILE *f, const char *name)
 {
-	for (unsigned i = 0; i < lb_lock_count(); i++) {
-		const struct lb_lock_ops *o = lb_lock_at(i);
+	const struct lb_lock_ops *o = lb_lock_find(name);
+	char line[1024];
+	unsigned n = 0;
 
-		for (unsigned j = 0; o->options && o->options[j].name; j++) {
-			const struct lb_lock_option *op = &o->options[j];
-			const struct lb_lock_ops *first = shared_option(o, op);
-			char name[96], help[512], as[128];
-			const char *text = op->help;
+	if (!o || (o->flags & LB_LOCK_F_HIDDEN))
+		return -1;
 
-			if (first) {
-				snprintf(as, sizeof(as), "as --%s-%s", first->name, op->name);
-				text = as;
-			}
-			snprintf(name, sizeof(name), "%s-%s", o->name, op->name);
-			if (op->type == LB_LOCK_OPT_U64) {
-				snprintf(help, sizeof(help), "%s (%llu..%llu, default %llu)", text,
-					 (unsigned long long)op->min, (unsigned long long)op->max,
-					 (unsigned long long)op->def);
-			} else {
-				size_t l = (size_t)snprintf(help, sizeof(help), "%s (", text);
-
-				for (unsigned v = 0; op->values[v] && l < sizeof(help); v++)
-					l += (size_t)snprintf(help + l, sizeof(help) - l, "%s%s",
-							      v ? "|" : "", op->values[v]);
-				if (l < sizeof(help))
-					snprintf(help + l, sizeof(help) - l, ", default %s)",
-						 op->values[op->def]);
-			}
-			help_line(f, 0, name, op->type == LB_LOCK_OPT_U64 ? "N" : "NAME", help);
-		}
+	snprintf(line, sizeof(line), "%s (%s, %s): %s", o->name, o->kind == LB_LOCK_RW ?
+		 "reader-writer" : "exclusive", o->family, o->desc);
+	wrap(f, line, 0, HELP_WIDTH - 1);
+	if (o->follows) {
+		snprintf(line, sizeof(line), "Follows %s.", o->follows);
+		wrap(f, line, 0, HELP_WIDTH - 1);
 	}
-}
+	for (unsigned j = 0; o->options && o->options[j].name; j++) {
+		const struct lb_lock_option *op = &o->options[j];
+		const struct lb_lock_ops *first = shared_option(o, op);
+		char full[96], help[512];
+		size_t l;
 
-void lb_options_help(FILE *f)
-{
-	const char *group = NULL;
-
-	fprintf(f, "Usage: lockbench [OPTION]...\n"
-		   "Measure lock contention: pinned threads run a read:write mix of lock-unlock\n"
-		   "operations with a pause-loop critical section, over many lock algorithms,\n"
-		   "and print the tables of the LKML postings lockbench was made from.\n");
-	for (unsigned id = 1; id < O_NOPTS; id++) {
-		const struct lb_optdef *d = &lb_opts[id];
-		char help[1024];
-
-		if (d->hidden)
-			continue;
-		if (!group || strcmp(group, d->group) != 0) {
-			group = d->group;
-			fprintf(f, "\n%s:\n", group);
+		if (!n++)
+			fprintf(f, "\nOptions (or as an instance: --lock=%s:OPTION=V):\n", o->name);
+		snprintf(full, sizeof(full), "%s-%s", o->name, op->name);
+		l = (size_t)snprintf(help, sizeof(help), "%s", op->help);
+		if (first && l < sizeof(help))
+			l += (size_t)snprintf(help + l, sizeof(help) - l, " (as --%s-%s)", first->name,
+					      op->name);
+		if (op->type == LB_LOCK_OPT_U64) {
+			snprintf(help + l, sizeof(help) - l, " (%llu..%llu, default %llu)",
+				 (unsigned long long)op->min, (unsigned long long)op->max,
+				 (unsigned long long)op->def);
+		} else {
+			l += (size_t)snprintf(help + l, sizeof(help) - l, " (");
+			for (unsigned v = 0; op->values[v] && l < sizeof(help); v++)
+				l += (size_t)snprintf(help + l, sizeof(help) - l, "%s%s",
+						      v ? "|" : "", op->values[v]);
+			if (l < sizeof(help))
+				snprintf(help + l, sizeof(help) - l, ", default %s)",
+					 op->values[op->def]);
 		}
-		row_help(d, help, sizeof(help));
-		help_line(f, d->shortopt, d->name, d->arg, help);
+		help_line(f, 0, full, op->type == LB_LOCK_OPT_U64 ? "N" : "NAME", false, help);
 	}
-	fprintf(f, "\nLock options (--<lock>-<option>):\n");
-	lock_options_help(f);
-	fprintf(f, "\nLocks: ");
-	lb_lock_names(f);
-	fprintf(f, "\n(lockbench --list-locks describes each one.)\n"
-		   "\nExit status: 0 success, 1 runtime failure, 2 usage error, 3 validation failed,\n"
-		   "4 watchdog stopped a stuck point, 5 feature or lock unavailable.\n"
-		   "Full documentation: man lockbench\n");
+	if (!n)
+		fprintf(f, "\nNo options of its own.\n");
+	fprintf(f, "\nman lockbench, LOCKS, has its entry in full.\n");
+	return 0;
 }
 
 void lb_cli_export_defaults(FILE *f)
 {
+	for (unsigned id = 1; id < LB_NDEFAULTS; id++)
+		fprintf(f, "--%s\t%s\t%s\n", lb_defaults[id].option, lb_defaults[id].value,
+			lb_defaults[id].when ? lb_defaults[id].when : "");
 	for (unsigned id = 1; id < O_NOPTS; id++)
-		if (!lb_opts[id].hidden)
-			fprintf(f, "--%s\t%s\n", lb_opts[id].name,
-				lb_opts[id].def ? lb_opts[id].def : "-");
+		if (!lb_opts[id].hidden && !lb_opts[id].def)
+			fprintf(f, "--%s\t-\t\n", lb_opts[id].name);
 }

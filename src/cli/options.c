@@ -51,249 +51,189 @@ static void call_export(struct lb_cli *st, const struct lb_optdef *d, const char
 
 const struct lb_optdef lb_opts[O_NOPTS] = {
 	[O_LOCK] = { "lock", 'l', "LIST", SEL,
-	  "lock variants, comma list; 'all' or a family: spin, sleep, rw, numa, kernel, peer; "
-	  "NAME:OPT=V[:OPT=V...] an instance of a lock with option values of its own, named so "
-	  "in every format (aqticket:threshold=2,aqticket:threshold=8); --<lock>-<option> are "
-	  "every instance's defaults "
-	  "(default: the 2014 rwsem-spinning experiment, see DEFAULTS in the man page)",
+	  "locks or families (spin sleep rw numa kernel peer all); NAME:OPT=V is an instance",
 	  .type = LB_OPT_CALL, .call = call_lock },
 	[O_LOCK_PLUGIN] = { "lock-plugin", 0, "PATH.so", SEL,
-	  "load the locks of a plugin built against <lockbench/lock.h> (pkg-config "
-	  "lockbench); repeatable; its locks are then named in --lock and listed in "
-	  "--list-locks like built-in ones, and run through their pointers (no inlined loop)",
+	  "load the locks of a plugin (repeatable)",
 	  .type = LB_OPT_CALL, .call = call_lock_plugin },
 	[O_LIST_LOCKS] = { "list-locks", 0, NULL, SEL,
-	  "list the locks: name, kind, family, flags, availability, description; with -v "
-	  "also what each follows (kernel version, paper, library) and its deviations",
+	  "list the locks (-v: what each follows)",
 	  .type = LB_OPT_FLAG, LB_FIELD(list_locks) },
 	[O_SCENARIO] = { "scenario", 0, "NAME", SEL,
-	  "workload shape: mix (every thread runs the read:write mix), roles "
-	  "(dedicated reader and writer threads: --readers, --writers), fair (Desnoyers' "
-	  "2008 fair-rwlock test of a reader-writer lock: calibration, single writer, single reader, "
-	  "multiple readers, then high contention with readers, trylock readers, periodic "
-	  "writers, trylock writers and interrupt readers; counts and periods below)",
+	  "mix, roles (--readers, --writers) or fair (Desnoyers 2008)",
 	  .type = LB_OPT_ENUM, LB_FIELD(scenario), .find = lb_scenario_find,
-	  .why = "unknown scenario; valid: mix, roles, fair", .def = "mix" },
+	  .why = "unknown scenario; valid: mix, roles, fair", .def = LB_D_SCENARIO },
 	[O_RATIO] = { "ratio", 'r', "R:W[,R:W...]", WORK,
-	  "per-thread read:write mix, a deterministic interleave phase-shifted by thread "
-	  "index; 0:1 = writes only",
-	  .type = LB_OPT_RATIOS, LB_LIST(ratios, nratios), .def = "0:1" },
+	  "read:write mix per thread; 0:1 = writes only",
+	  .type = LB_OPT_RATIOS, LB_LIST(ratios, nratios), .def = LB_D_RATIO },
 	[O_READERS] = { "readers", 0, "N", WORK,
-	  "roles: N reader threads, each doing only read acquisitions (1:0)",
+	  "roles: N reader threads",
 	  .type = LB_OPT_U64, LB_FIELD(readers), .min = 0, .max = LB_MAX_THREADS },
 	[O_WRITERS] = { "writers", 0, "M", WORK,
-	  "roles: M writer threads, each doing only write acquisitions (0:1)",
+	  "roles: M writer threads",
 	  .type = LB_OPT_U64, LB_FIELD(writers), .min = 0, .max = LB_MAX_THREADS },
 	[O_WRITER_OPS] = { "writer-ops", 0, "N", WORK,
-	  "roles: each writer stops after N writes (a writer early, then readers only); "
-	  "default: as long as the readers",
+	  "roles: each writer stops after N writes",
 	  .type = LB_OPT_U64, LB_FIELD(writer_ops), .min = 1, .max = 1000000000000ull },
 	[O_THREADS] = { "threads", 't', "LIST", WORK,
-	  "thread counts: 2,10  1-8  2-16:2  max (CPUs in the placement)  Nx (N times that)",
-	  .type = LB_OPT_THREADS, LB_LIST(telems, ntelems), .def = "2,max" },
+	  "thread counts: 2,10  1-8  2-16:2  max  Nx (N per CPU)",
+	  .type = LB_OPT_THREADS, LB_LIST(telems, ntelems), .def = LB_D_THREADS },
 	[O_LOAD] = { "load", 'L', "LIST", WORK,
-	  "pause instructions inside the critical section, a list or range",
+	  "pause units inside the critical section (a list)",
 	  .type = LB_OPT_U64_LIST, LB_LIST(loads, nloads), .min = 0, .max = 10000000,
-	  .def = "1,5,10", .excl = O_LOAD_NS },
+	  .def = LB_D_LOAD, .excl = O_LOAD_NS },
 	[O_LOAD_NS] = { "load-ns", 0, "LIST", WORK,
-	  "critical-section length in nanoseconds, converted with the calibrated pause cost",
+	  "the critical section in ns instead (a list)",
 	  .type = LB_OPT_U64_LIST, LB_LIST(loads, nloads), .min = 0, .max = 1000000000,
 	  .given = offsetof(struct lb_config, load_ns), .excl = O_LOAD },
 	[O_DELAY] = { "delay", 0, "N", WORK,
-	  "pause instructions between operations, outside the lock",
-	  .type = LB_OPT_U64, LB_FIELD(delay), .min = 0, .max = 10000000, .def = "0" },
+	  "pause units between operations",
+	  .type = LB_OPT_U64, LB_FIELD(delay), .min = 0, .max = 10000000, .def = LB_D_DELAY },
 	[O_LOAD_UNIT] = { "load-unit", 0, "UNIT", WORK,
-	  "what --load, --delay and --load-ns count: pause (the pause instruction, the "
-	  "kernel's cpu_relax) or loop (a calibrated dependent-add loop, lockhammer's unit, "
-	  "for machines where pause traps to the hypervisor)",
+	  "what --load and --delay count: pause or loop",
 	  .type = LB_OPT_ENUM, LB_FIELD(load_unit), .find = lb_load_unit_find,
-	  .why = "unknown load unit; valid: pause, loop", .def = "pause" },
+	  .why = "unknown load unit; valid: pause, loop", .def = LB_D_LOAD_UNIT },
 	[O_OPS] = { "ops", 'n', "N", WORK,
-	  "lock-unlock operations per thread (fixed work); the figure is the execution time "
-	  "from the common start to the last thread's finish",
+	  "operations per thread (fixed work: execution time)",
 	  .type = LB_OPT_U64, LB_FIELD(ops), .min = 1, .max = 1000000000000ull,
-	  .def = "1000000" },	/* Long's 2014 rwsem-spinning posting's */
+	  .def = LB_D_OPS },
 	[O_DURATION] = { "duration", 'D', "SEC", WORK,
-	  "run each point for SEC seconds instead (fixed time); the figure is Mops/s",
+	  "seconds per point instead (fixed time: Mops/s)",
 	  .type = LB_OPT_DOUBLE, LB_FIELD(duration), .dmin = 0.001, .dmax = 86400 },
 	[O_REPEAT] = { "repeat", 0, "N", WORK,
-	  "repeat each point N times, interleaved; tables show the mean",
-	  .type = LB_OPT_U64, LB_FIELD(repeat), .min = 1, .max = 10000, .def = "1" },
+	  "run each point N times, interleaved",
+	  .type = LB_OPT_U64, LB_FIELD(repeat), .min = 1, .max = 10000, .def = LB_D_REPEAT },
 	[O_PLACE] = { "place", 'p', "POLICY", PLACE,
-	  "socket (one thread per core of package 0, SMT siblings last, then the next "
-	  "package), spread (round-robin over packages), compact (SMT siblings first), "
-	  "cache (the cores of one L3 group before the next, SMT siblings after every "
-	  "core), numa (one NUMA node before the next), none (no pinning)",
+	  "socket, spread, compact, cache, numa or none",
 	  .type = LB_OPT_ENUM, LB_FIELD(place), .find = lb_place_find,
 	  .why = "unknown policy; valid: socket, spread, compact, cache, numa, none",
-	  .def = "socket" },
+	  .def = LB_D_PLACE },
 	[O_CPUS] = { "cpus", 'C', "LIST", PLACE,
-	  "use only these CPUs (numactl list syntax: 0-3,8 ... 'all', '!N'), ordered by --place",
+	  "only these CPUs (numactl list syntax)",
 	  .type = LB_OPT_STRING, LB_FIELD(cpus), .why = "empty list" },
 	[O_PHYSICAL] = { "physical", 0, NULL, PLACE,
-	  "--cpus names OS CPU numbers (P#) instead of hwloc logical indexes (L#)",
+	  "--cpus are OS numbers (P#), not logical (L#)",
 	  .type = LB_OPT_FLAG, LB_FIELD(physical) },
 	[O_TOPOLOGY] = { "topology", 0, "FILE.xml|synthetic:DESC|NAME", PLACE,
-	  "plan against another machine (hwloc XML, synthetic description, or NAME: a saved "
-	  "machine from the installed data directory, e.g. skylake-2s40c80t); needs --plan",
+	  "another machine (XML, synthetic:DESC or a saved NAME)",
 	  .type = LB_OPT_STRING, LB_FIELD(topology), .why = "empty value" },
 	[O_PLAN] = { "plan", 0, NULL, PLACE,
-	  "print each thread's package, core, PU and NUMA node, and the run points; run nothing",
+	  "print the placement and the points; run nothing",
 	  .type = LB_OPT_FLAG, LB_FIELD(plan) },
 	[O_LOCK_NODE] = { "lock-node", 0, "N", PLACE,
-	  "NUMA node that holds the lock memory",
+	  "the NUMA node that holds the lock",
 	  .type = LB_OPT_U64, LB_FIELD(lock_node), .min = 0, .max = 4095 },
 	[O_LOCK_DOMAIN] = { "lock-domain", 0, "LEVEL", PLACE,
-	  "what the numa locks treat as local: numa (NUMA node; the package on a machine "
-	  "with one node per package), package, cache (L3 group); each thread's domain is "
-	  "its CPU's in the placement (see --plan)",
+	  "what the numa locks treat as local: numa, package, cache",
 	  .type = LB_OPT_ENUM, LB_FIELD(lock_domain), .find = lb_lock_domain_find,
-	  .why = "unknown level; valid: numa, package, cache", .def = "numa",
+	  .why = "unknown level; valid: numa, package, cache", .def = LB_D_LOCK_DOMAIN,
 	  .given = offsetof(struct lb_config, lock_domain_set) },
 	[O_DOMAINS] = { "domains", 0, "N", PLACE,
-	  "split the placement into N pretend domains, round-robin over its CPUs (CPU k "
-	  "of the placement is in domain k mod N), so that a machine with one domain runs "
-	  "every local and remote path of the numa locks; reports say the domains are "
-	  "pretend (1-64, at most the CPUs in the placement)",
+	  "N pretend lock domains, round-robin over the CPUs",
 	  .type = LB_OPT_U64, LB_FIELD(domains), .min = 1, .max = LB_MAX_DOMAINS },
 	[O_VALIDATE] = { "validate", 0, NULL, MEAS,
-	  "check mutual and reader/writer exclusion inside every critical section; a "
-	  "violation stops the run with exit status 3",
+	  "check exclusion in every critical section (exit 3)",
 	  .type = LB_OPT_FLAG, LB_FIELD(validate) },
 	[O_PROCESSES] = { "processes", 0, NULL, MEAS,
-	  "run each worker as a process instead of a thread (forked after placement, "
-	  "pinned the same way), sharing the lock and the harness's state through a shared "
-	  "mapping, with shared futexes (no FUTEX_PRIVATE_FLAG); only locks flagged P in "
-	  "--list-locks (exit 5 for the others), --scenario=mix only",
+	  "workers as processes sharing the lock (P locks)",
 	  .type = LB_OPT_FLAG, LB_FIELD(processes) },
 	[O_TORTURE] = { "torture", 0, NULL, MEAS,
-	  "torture the locks under --validate for --duration seconds in all, shared by "
-	  "the locks (default 10 s per lock): "
-	  "rounds of 1 to 4x the CPUs in threads, random mixes and shuffled placements, "
-	  "random delays and yields inside the critical sections and slow paths; one "
-	  "summary line per lock, exit status 3 when a check fails",
+	  "--validate with random threads, mixes and delays",
 	  .type = LB_OPT_FLAG, LB_FIELD(torture) },
 	[O_C2C] = { "c2c", 0, NULL, MEAS,
-	  "first measure the core-to-core cache-line round trip from the placement's first "
-	  "CPU to each other one, the physical floor of a lock hand-off; each point's time "
-	  "per operation is then also given as a multiple of it (-v, CSV, JSON)",
+	  "measure the core-to-core round trip first",
 	  .type = LB_OPT_FLAG, LB_FIELD(c2c) },
 	[O_PERF] = { "perf", 0, NULL, MEAS,
-	  "per-thread counters through perf_event_open: task clock, context switches, CPU "
-	  "migrations, page faults, and cycles, instructions and cache misses where the "
-	  "machine has them (\"not supported\" where it has not); after the table, with -v, "
-	  "in CSV and JSON",
+	  "per-thread perf_event counters",
 	  .type = LB_OPT_FLAG, LB_FIELD(perf) },
 	[O_TRACE] = { "trace", 0, NULL, MEAS,
-	  "the kernel's view through tracefs (root only): each thread's context switch-outs "
-	  "(preempted, sleeping, blocked) and the kernel lock contention the run caused "
-	  "(lock:contention_begin/end: count and wait per lock class and lock); after the "
-	  "table, with -v, in CSV and JSON. Tracing perturbs the run",
+	  "the kernel's view through tracefs (root)",
 	  .type = LB_OPT_FLAG, LB_FIELD(trace) },
 	[O_TIMEOUT] = { "timeout", 0, "SEC", MEAS,
-	  "watchdog: stop a point that makes no progress for SEC seconds, print which "
-	  "threads wait and the lock word, exit 4",
+	  "stop a point without progress for SEC s (exit 4)",
 	  .type = LB_OPT_DOUBLE, LB_FIELD(timeout), .dmin = 0, .dmax = 86400,
-	  .def = "60", .def_note = "; 0 disables" },
-	/* no .def: the default depends on the mode (lb_point_timeout(), plan.c) */
+	  .def = LB_D_TIMEOUT },
+	/* no .def: the default depends on the mode (LB_D_POINT_TIMEOUT_*, lb_point_timeout()) */
 	[O_POINT_TIMEOUT] = { "point-timeout", 0, "SEC", MEAS,
-	  "time budget: stop a point still running after SEC seconds, mark it timed out and "
-	  "go on (default: 3 x its duration + 10 s; fixed work: 60 s; 0 disables)",
+	  "stop a point still running after SEC s, go on",
 	  .type = LB_OPT_DOUBLE, LB_FIELD(point_timeout), .dmin = 0, .dmax = 86400,
 	  .given = offsetof(struct lb_config, point_timeout_set) },
 	[O_LATENCY] = { "latency", 0, NULL, MEAS,
-	  "time each acquisition between two fenced cycle-counter reads, less their "
-	  "average cost (the 2008 fair-rwlock posting's calibration); per-thread histograms "
-	  "give [min,avg,max] and p50, p99, p99.9 in cycles and ns in CSV and JSON",
+	  "time each acquisition (cycles, percentiles)",
 	  .type = LB_OPT_FLAG, LB_FIELD(latency) },
 	[O_LATENCY_SAMPLE] = { "latency-sample", 0, "N", MEAS,
-	  "with --latency or --scenario=fair, time one acquisition in N, for when the "
-	  "timer would dominate a short critical section",
+	  "time one acquisition in N",
 	  .type = LB_OPT_U64, LB_FIELD(lat_every), .min = 1, .max = 1000000000,
-	  .def = "1", .def_note = ": every one" },
-	/*
-	 * The fair scenario's defaults are the 2008 fair-rwlock posting's thread
-	 * mix and periods (its Aug 17 2008 run): "4 thread readers", "2 thread
-	 * trylock readers", "2 thread writers (10us period)", "2 thread trylock
-	 * writers (10us period)", one interrupt reader of each kind "every
-	 * 100 ms"; the trylock writers' give-up after 100 tries is the Aug 18
-	 * module's.
-	 */
+	  .def = LB_D_LATENCY_SAMPLE },
+	/* the fair scenario's defaults: the 2008 fair-rwlock posting's (plan/defaults.c) */
 	[O_FAIR_READERS] = { "fair-readers", 0, "N", FAIR,
-	  "reader threads (read_lock, no delay) in the multiple-readers and high-contention "
-	  "phases",
-	  FAIR_COUNT(LB_ROLE_READER), .def = "4" },
+	  "reader threads",
+	  FAIR_COUNT(LB_ROLE_READER), .def = LB_D_FAIR_READERS },
 	[O_FAIR_TRYLOCK_READERS] = { "fair-trylock-readers", 0, "N", FAIR,
-	  "threads spinning on read_trylock in the high-contention phase",
-	  FAIR_COUNT(LB_ROLE_TRYLOCK_READER), .def = "2" },
+	  "read_trylock threads",
+	  FAIR_COUNT(LB_ROLE_TRYLOCK_READER), .def = LB_D_FAIR_TRYLOCK_READERS },
 	[O_FAIR_WRITERS] = { "fair-writers", 0, "N", FAIR,
-	  "writer threads in the high-contention phase",
-	  FAIR_COUNT(LB_ROLE_WRITER), .def = "2" },
+	  "writer threads",
+	  FAIR_COUNT(LB_ROLE_WRITER), .def = LB_D_FAIR_WRITERS },
 	[O_FAIR_TRYLOCK_WRITERS] = { "fair-trylock-writers", 0, "N", FAIR,
-	  "trylock writer threads in the high-contention phase: subscribe where the lock "
-	  "can, try --fair-trylock-writer-tries times, give up",
-	  FAIR_COUNT(LB_ROLE_TRYLOCK_WRITER), .def = "2" },
+	  "trylock writer threads",
+	  FAIR_COUNT(LB_ROLE_TRYLOCK_WRITER), .def = LB_D_FAIR_TRYLOCK_WRITERS },
 	[O_FAIR_IRQ_READERS] = { "fair-irq-readers", 0, "N", FAIR,
-	  "interrupt reader threads: each sends a signal to a worker on every CPU of the "
-	  "placement every --fair-irq-period; the handler takes the read lock",
-	  FAIR_COUNT(LB_ROLE_IRQ_READER), .def = "1",
-	  .def_note = " where the lock's read side is async-signal-safe, else 0" },
+	  "interrupt reader threads",
+	  FAIR_COUNT(LB_ROLE_IRQ_READER), .def = LB_D_FAIR_IRQ_READERS },
 	[O_FAIR_TRYLOCK_IRQ_READERS] = { "fair-trylock-irq-readers", 0, "N", FAIR,
-	  "the same, with a handler spinning on read_trylock",
-	  FAIR_COUNT(LB_ROLE_TRYLOCK_IRQ_READER), .def = "1",
-	  .def_note = " where the lock allows, else 0" },
+	  "read_trylock interrupt reader threads",
+	  FAIR_COUNT(LB_ROLE_TRYLOCK_IRQ_READER), .def = LB_D_FAIR_TRYLOCK_IRQ_READERS },
 	[O_FAIR_WRITER_PERIOD] = { "fair-writer-period", 0, "US", FAIR,
-	  "busy wait after each writer iteration, in microseconds",
+	  "busy wait after each write, us",
 	  .type = LB_OPT_U64, LB_FIELD(fair.writer_period_ns), .min = 0, .max = 10000000,
-	  .scale = 1000, .def = "10" },
+	  .scale = 1000, .def = LB_D_FAIR_WRITER_PERIOD },
 	[O_FAIR_TRYLOCK_WRITER_PERIOD] = { "fair-trylock-writer-period", 0, "US", FAIR,
-	  "busy wait after each trylock writer iteration, in microseconds",
+	  "busy wait after each trylock write, us",
 	  .type = LB_OPT_U64, LB_FIELD(fair.trylock_writer_period_ns), .min = 0,
-	  .max = 10000000, .scale = 1000, .def = "10" },
+	  .max = 10000000, .scale = 1000, .def = LB_D_FAIR_TRYLOCK_WRITER_PERIOD },
 	[O_FAIR_TRYLOCK_WRITER_TRIES] = { "fair-trylock-writer-tries", 0, "N", FAIR,
-	  "attempts before a trylock writer gives up, and unsubscribes",
+	  "tries before a trylock writer gives up",
 	  .type = LB_OPT_U64, LB_FIELD(fair.trylock_writer_tries), .min = 0, .max = 1000000000,
-	  .def = "100", .def_note = "; 0: never give up" },
+	  .def = LB_D_FAIR_TRYLOCK_WRITER_TRIES },
 	[O_FAIR_IRQ_PERIOD] = { "fair-irq-period", 0, "MS", FAIR,
-	  "time between two rounds of interrupts, in milliseconds",
+	  "time between two rounds of interrupts, ms",
 	  .type = LB_OPT_U64, LB_FIELD(fair.irq_period_ns), .min = 1, .max = 10000000,
-	  .scale = 1000000, .def = "100" },
+	  .scale = 1000000, .def = LB_D_FAIR_IRQ_PERIOD },
 	[O_FORMAT] = { "format", 'f', "FMT[,FMT...]", OUT,
-	  "output format; several, comma separated, are written one after the other from "
-	  "the same run: ",
+	  "output format(s), comma separated, from one run",
 	  .type = LB_OPT_CALL, .call = call_format, .help_more = lb_cli_formats_help,
-	  .def = "table" },
+	  .def = LB_D_FORMAT },
 	[O_OUTPUT] = { "output", 'o', "FILE", OUT,
-	  "write the results to FILE (format from the extension unless -f; written to a "
-	  "temporary file and renamed, so a failed run leaves nothing)",
+	  "write to FILE (format from its extension)",
 	  .type = LB_OPT_STRING, LB_FIELD(output), .why = "empty file name" },
 	[O_BASELINE] = { "baseline", 0, "FILE", OUT,
-	  "an earlier CSV or JSON of lockbench as 'before' and this run as 'after' of -f "
-	  "compare or -f aim7, matched by lock, ratio, threads and load",
+	  "an earlier CSV or JSON as 'before'",
 	  .type = LB_OPT_STRING, LB_FIELD(baseline), .why = "empty file name" },
 	[O_NO_HEADER] = { "no-header", 0, NULL, OUT,
-	  "no '# ' lines over a text report (the machine, the build, the placement, the "
-	  "pause, the run's hygiene and the command line); CSV and JSON have none",
+	  "no '# ' lines over a text report",
 	  .type = LB_OPT_FLAG, LB_FIELD(no_header) },
 	[O_BASELINE_LOOSE] = { "baseline-loose", 0, NULL, OUT,
-	  "with --baseline: compare points that differ in ops, duration or lock options, "
-	  "printing the difference, instead of refusing (exit 2)",
+	  "--baseline: warn about differences, don't refuse",
 	  .type = LB_OPT_FLAG, LB_FIELD(baseline_loose) },
-	[O_QUIET] = { "quiet", 'q', NULL, OUT, "fewer messages on stderr",
+	[O_QUIET] = { "quiet", 'q', NULL, OUT,
+	  "fewer messages on stderr",
 	  .type = LB_OPT_CALL, .call = call_quiet },
 	[O_VERBOSE] = { "verbose", 'v', NULL, OUT,
-	  "more: calibration, placement, per-thread operations and lock event counters",
+	  "more: counters, per thread, calibration",
 	  .type = LB_OPT_CALL, .call = call_verbose },
-	[O_HELP] = { "help", 'h', NULL, OUT, "this help, then exit",
-	  .type = LB_OPT_CALL, .call = call_help },
-	[O_VERSION] = { "version", 'V', NULL, OUT, "print the version, then exit",
+	[O_HELP] = { "help", 'h', "LOCK", OUT,
+	  "this help; with LOCK, that lock's own options",
+	  .type = LB_OPT_CALL, .call = call_help, .optional = true },
+	[O_VERSION] = { "version", 'V', NULL, OUT,
+	  "print the version, then exit",
 	  .type = LB_OPT_CALL, .call = call_version },
 	/*
 	 * No other option starts with "e", so no abbreviation getopt_long took
 	 * before (--du for --duration, --h for --help) becomes ambiguous.
 	 */
 	[O_EXPORT_DEFAULTS] = { "export-defaults", 0, NULL, OUT,
-	  "each option and its default, tab separated, then exit (tests/cli/docs-sync.sh)",
+	  "each option and its default (for the tests)",
 	  .type = LB_OPT_CALL, .call = call_export, .hidden = true },
 };
 
@@ -464,9 +404,18 @@ static void call_verbose(struct lb_cli *st, const struct lb_optdef *d, const cha
 	lb_verbose++;
 }
 
+/* --help, --help=LOCK: stdout, exit 0; an unknown lock is a usage error */
 static void call_help(struct lb_cli *st, const struct lb_optdef *d, const char *val)
 {
-	lb_options_help(stdout);
+	if (!val) {
+		lb_options_help(stdout);
+	} else if (lb_lock_help(stdout, val)) {
+		const char *near = lb_lock_nearest(val);
+
+		lb_die(LB_EXIT_USAGE, "--help=%s: unknown lock%s%s%s; lockbench --list-locks lists "
+		       "the locks", val, near ? " (did you mean '" : "", near ? near : "",
+		       near ? "'?)" : "");
+	}
 	lb_exit(LB_EXIT_OK);
 }
 
@@ -483,72 +432,6 @@ static void call_export(struct lb_cli *st, const struct lb_optdef *d, const char
 }
 
 /* ---- the generic parser */
-
-/* An integer into a field of 4 or 8 bytes (unsigned, uint32_t, int, uint64_t). */
-static void store_uint(void *p, size_t size, uint64_t v)
-{
-	if (size == sizeof(uint64_t)) {
-		memcpy(p, &v, sizeof(v));
-	} else {
-		uint32_t v32 = (uint32_t)v;
-
-		memcpy(p, &v32, sizeof(v32));
-	}
-}
-
-/* take_value() - read @val as row @d says and store it where @d says */
-static void take_value(struct lb_cli *st, const struct lb_optdef *d, const char *val)
-{
-	char *p = (char *)st->c + d->off, why[256];
-	unsigned *n = (unsigned *)((char *)st->c + d->noff);
-	uint64_t v;
-	int i, rc = 0;
-
-	switch (d->type) {
-	case LB_OPT_FLAG:
-		*(bool *)p = true;
-		return;
-	case LB_OPT_U64:
-		rc = lb_parse_u64(val, d->min, d->max, &v, why, sizeof(why));
-		if (!rc)
-			store_uint(p, d->size, v * (d->scale ? d->scale : 1));
-		break;
-	case LB_OPT_DOUBLE:
-		rc = lb_parse_seconds(val, d->dmin, d->dmax, (double *)p, why, sizeof(why));
-		break;
-	case LB_OPT_U64_LIST:
-		free(*(uint64_t **)p);
-		*(uint64_t **)p = NULL;
-		rc = lb_parse_u64_list(val, d->min, d->max, (uint64_t **)p, n, why, sizeof(why));
-		break;
-	case LB_OPT_RATIOS:
-		free(*(struct lb_ratio **)p);
-		*(struct lb_ratio **)p = NULL;
-		rc = lb_parse_ratios(val, (struct lb_ratio **)p, n, why, sizeof(why));
-		break;
-	case LB_OPT_THREADS:
-		free(*(struct lb_telem **)p);
-		*(struct lb_telem **)p = NULL;
-		rc = lb_parse_threads(val, (struct lb_telem **)p, n, why, sizeof(why));
-		break;
-	case LB_OPT_ENUM:
-		i = d->find(val);
-		if (i < 0)
-			lb_cli_bad_value(d->name, val, d->why);
-		memcpy(p, &i, sizeof(i));
-		break;
-	case LB_OPT_STRING:
-		if (!*val)
-			lb_cli_bad_value(d->name, val, d->why);
-		*(const char **)p = val;
-		break;
-	case LB_OPT_CALL:
-		d->call(st, d, val);
-		break;
-	}
-	if (rc)
-		lb_cli_bad_value(d->name, val, why);
-}
 
 /* A row the parser cannot serve is a bug: say which before anything runs. */
 static void check_table(void)
@@ -605,11 +488,12 @@ static struct option *getopt_tables(char *shortopts, size_t len)
 		const struct lb_optdef *d = &lb_opts[id];
 
 		longopts[k].name = d->name;
-		longopts[k].has_arg = d->arg ? required_argument : no_argument;
+		longopts[k].has_arg = !d->arg ? no_argument : d->optional ? optional_argument :
+				      required_argument;
 		longopts[k++].val = LONG_BASE + (int)id;
 		if (d->shortopt && sl + 3 < len) {
 			shortopts[sl++] = (char)d->shortopt;
-			if (d->arg)
+			if (d->arg && !d->optional)
 				shortopts[sl++] = ':';
 		}
 	}
@@ -694,7 +578,7 @@ static void read_argv(struct lb_cli *st, int argc, char **argv)
 			lb_die(LB_EXIT_USAGE, "internal error: option %d not handled", ch);
 		d = &lb_opts[id];
 		/* a bare -t before another option: that option is not its value */
-		if (d->arg && optarg == argv[optind - 1] && optarg[0] == '-' &&
+		if (d->arg && optarg && optarg == argv[optind - 1] && optarg[0] == '-' &&
 		    (optarg[1] == '-' || isalpha((unsigned char)optarg[1])))
 			lb_die(LB_EXIT_USAGE, "option '%s' needs a value, and '%s' is an option (see "
 			       "lockbench --help)", argv[optind - 2], optarg);
@@ -702,7 +586,9 @@ static void read_argv(struct lb_cli *st, int argc, char **argv)
 			lb_die(LB_EXIT_USAGE, "--%s=%s: give either --%s or --%s, not both", d->name,
 			       optarg, lb_opts[id < d->excl ? id : d->excl].name,
 			       lb_opts[id < d->excl ? d->excl : id].name);
-		take_value(st, d, d->arg ? optarg : NULL);
+		lb_cli_take_value(st, d, d->arg ? optarg : NULL);
+		if (d->arg && !optarg)
+			optarg = "";	/* an optional value not given */
 		if (d->given)
 			*(bool *)((char *)st->c + d->given) = true;
 		st->val[id] = d->arg ? optarg : "";
@@ -725,7 +611,7 @@ void lb_options_parse(struct lb_config *c, int argc, char **argv)
 	/* the defaults, from the rows, through the parser that reads argv */
 	for (unsigned id = 1; id < O_NOPTS; id++)
 		if (lb_opts[id].def)
-			take_value(&st, &lb_opts[id], lb_opts[id].def);
+			lb_cli_take_value(&st, &lb_opts[id], lb_default(lb_opts[id].def));
 	lb_cli_load_plugins(argc, argv);
 	build_lockopts(c);
 	read_argv(&st, argc, argv);

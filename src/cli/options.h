@@ -24,6 +24,8 @@
 void lb_options_parse(struct lb_config *c, int argc, char **argv);
 /* lb_options_help() - the generated --help text */
 void lb_options_help(FILE *f);
+/* lb_lock_help() - --help=LOCK: the lock and its own options; -1 if there is no such lock */
+int lb_lock_help(FILE *f, const char *name);
 /* lb_config_free() - release what lb_options_parse() allocated */
 void lb_config_free(struct lb_config *c);
 

@@ -21,24 +21,10 @@
 #include "locks/registry.h"
 
 
-#define STATS_DEFAULT_REPEAT	5	/* -f stats without --repeat */
-#define STATS_DEFAULT_DURATION	1.0	/* s per point: -f stats without --ops or --duration */
-/* The default experiment: the 2014 rwsem-spinning posting's rows, at a size for a small machine. */
-#define DEFAULT_EXPERIMENT_RATIOS "0:1,1:1,10:1"
-#define DEFAULT_EXPERIMENT_OPS 200000ull	/* about 4 s for mutex,rwsem on a 2-core VM */
-#define FAIR_DEFAULT_DURATION 10.0	/* s of high contention; the posting ran 60 */
-#define FAIR_DEFAULT_LOAD "0"		/* the posting's critical section is its array alone */
-
-/* What a rule's own defaults set goes through the same grammar as argv: a bad one is a bug. */
-static void internal_u64_list(const char *text, uint64_t **out, unsigned *n)
-{
-	char why[256];
-
-	free(*out);
-	*out = NULL;
-	if (lb_parse_u64_list(text, 0, 10000000, out, n, why, sizeof(why)))
-		lb_die(LB_EXIT_RUNTIME, "internal error: %s", why);
-}
+/*
+ * A rule's own defaults (plan/defaults.h) go through the option's row, the
+ * same grammar as argv: lb_cli_take_default().
+ */
 
 /*
  * Each lock's rules across its own options. First: they concern only the
@@ -144,9 +130,9 @@ static void rule_stats_defaults(struct lb_cli *st)
 	if (!stats)
 		return;
 	if (!lb_cli_given(st, O_REPEAT))
-		c->repeat = STATS_DEFAULT_REPEAT;
+		lb_cli_take_default(st, O_REPEAT, LB_D_STATS_REPEAT);
 	if (!lb_cli_given(st, O_OPS) && !lb_cli_given(st, O_DURATION))
-		c->duration = STATS_DEFAULT_DURATION;
+		lb_cli_take_default(st, O_DURATION, LB_D_STATS_DURATION);
 }
 
 /* --baseline is the "before" of a comparison: it needs the format decided above. */
@@ -200,39 +186,41 @@ static void rule_measurement(struct lb_cli *st)
  * ratios and fewer operations, unless given. Before the roles rule, which
  * checks the locks and replaces the ratios.
  */
+/* default_locks() - the locks of list @def, each one or its stand-in of @libc where unavailable */
+static void default_locks(struct lb_config *c, enum lb_default_id def, enum lb_default_id libc)
+{
+	char *want = strdup(lb_default(def)), *alt = strdup(lb_default(libc));
+	char *ws, *as, *w = strtok_r(want, ",", &ws), *a = strtok_r(alt, ",", &as);
+
+	if (!want || !alt)
+		lb_die(LB_EXIT_RUNTIME, "out of memory");
+	for (; w; w = strtok_r(NULL, ",", &ws), a = a ? strtok_r(NULL, ",", &as) : NULL) {
+		const struct lb_lock_ops *o = lb_lock_find(w);
+
+		if ((!o || o->unavailable) && a)
+			o = lb_lock_find(a);
+		if (!o)
+			lb_die(LB_EXIT_RUNTIME, "internal error: the default lock %s is not built", w);
+		lb_cli_add_lock(c, o, true);
+	}
+	free(want);
+	free(alt);
+}
+
 static void rule_default_locks(struct lb_cli *st)
 {
-	static const char *const want[][2] = {
-		{ "mutex", "pthread-mutex" },
-		{ "rwsem", "pthread-rwlock" },
-	};
 	struct lb_config *c = st->c;
-	char why[256];
 
-	if (c->nlocks == 0 && c->scenario == LB_SCN_FAIR) {
-		const struct lb_lock_ops *o = lb_lock_find("frwlock");
-
-		lb_cli_add_lock(c, o && !o->unavailable ? o : lb_lock_find("pthread-rwlock"), true);
-	}
+	if (c->nlocks == 0 && c->scenario == LB_SCN_FAIR)
+		default_locks(c, LB_D_FAIR_LOCK, LB_D_FAIR_LOCK_LIBC);
 	if (c->nlocks)
 		return;
 	c->is_default = true;
-	for (unsigned i = 0; i < LB_ARRAY_SIZE(want); i++) {
-		const struct lb_lock_ops *o = lb_lock_find(want[i][0]);
-
-		if (!o || o->unavailable)
-			o = lb_lock_find(want[i][1]);
-		lb_cli_add_lock(c, o, true);
-	}
-	if (!lb_cli_given(st, O_RATIO)) {
-		free(c->ratios);
-		c->ratios = NULL;
-		if (lb_parse_ratios(DEFAULT_EXPERIMENT_RATIOS, &c->ratios, &c->nratios, why,
-				    sizeof(why)))
-			lb_die(LB_EXIT_RUNTIME, "internal error: %s", why);
-	}
+	default_locks(c, LB_D_EXPERIMENT_LOCKS, LB_D_EXPERIMENT_LOCKS_LIBC);
+	if (!lb_cli_given(st, O_RATIO))
+		lb_cli_take_default(st, O_RATIO, LB_D_EXPERIMENT_RATIOS);
 	if (!lb_cli_given(st, O_OPS) && !lb_cli_given(st, O_DURATION))
-		c->ops = DEFAULT_EXPERIMENT_OPS;
+		lb_cli_take_default(st, O_OPS, LB_D_EXPERIMENT_OPS);
 }
 
 /*
@@ -326,9 +314,9 @@ static void rule_default_loads(struct lb_cli *st)
 	if (lb_cli_given(st, O_LOAD) || lb_cli_given(st, O_LOAD_NS))
 		return;
 	if (c->scenario == LB_SCN_FAIR)
-		internal_u64_list(FAIR_DEFAULT_LOAD, &c->loads, &c->nloads);
+		lb_cli_take_default(st, O_LOAD, LB_D_FAIR_LOAD);
 	else if (c->format->loads)
-		internal_u64_list(c->format->loads, &c->loads, &c->nloads);
+		lb_cli_take_default(st, O_LOAD, c->format->loads);
 }
 
 /*
@@ -365,7 +353,7 @@ static void rule_fair(struct lb_cli *st)
 			lb_die(LB_EXIT_USAGE, "--lock=%s: --scenario=fair needs a reader-writer lock; "
 			       "%s is exclusive", c->locks[i]->name, c->locks[i]->name);
 	if (!lb_cli_given(st, O_DURATION))
-		c->duration = FAIR_DEFAULT_DURATION;
+		lb_cli_take_default(st, O_DURATION, LB_D_FAIR_DURATION);
 }
 
 /*

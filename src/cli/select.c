@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * select.c - what the option parser (options.c), the lock instances
- * (instance.c) and the rules (rules.c) share: the lock selection, a lock
+ * (instance.c) and the rules (rules.c) share: a row's value taken the way
+ * its type says (argv's, a default's), the lock selection, a lock
  * option's value, the one-line usage error, the list of formats. It calls
  * none of them, so the three call it and never each other in a circle.
  */
 #include "config.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "base/log.h"
@@ -62,4 +64,74 @@ void lb_cli_format_list(char *buf, size_t len)
 	buf[0] = '\0';
 	for (unsigned i = 0; lb_formats[i].name && l < len; i++)
 		l += (size_t)snprintf(buf + l, len - l, "%s%s", i ? ", " : "", lb_formats[i].name);
+}
+
+/* An integer into a field of 4 or 8 bytes (unsigned, uint32_t, int, uint64_t). */
+static void store_uint(void *p, size_t size, uint64_t v)
+{
+	if (size == sizeof(uint64_t)) {
+		memcpy(p, &v, sizeof(v));
+	} else {
+		uint32_t v32 = (uint32_t)v;
+
+		memcpy(p, &v32, sizeof(v32));
+	}
+}
+
+void lb_cli_take_value(struct lb_cli *st, const struct lb_optdef *d, const char *val)
+{
+	char *p = (char *)st->c + d->off, why[256];
+	unsigned *n = (unsigned *)((char *)st->c + d->noff);
+	uint64_t v;
+	int i, rc = 0;
+
+	switch (d->type) {
+	case LB_OPT_FLAG:
+		*(bool *)p = true;
+		return;
+	case LB_OPT_U64:
+		rc = lb_parse_u64(val, d->min, d->max, &v, why, sizeof(why));
+		if (!rc)
+			store_uint(p, d->size, v * (d->scale ? d->scale : 1));
+		break;
+	case LB_OPT_DOUBLE:
+		rc = lb_parse_seconds(val, d->dmin, d->dmax, (double *)p, why, sizeof(why));
+		break;
+	case LB_OPT_U64_LIST:
+		free(*(uint64_t **)p);
+		*(uint64_t **)p = NULL;
+		rc = lb_parse_u64_list(val, d->min, d->max, (uint64_t **)p, n, why, sizeof(why));
+		break;
+	case LB_OPT_RATIOS:
+		free(*(struct lb_ratio **)p);
+		*(struct lb_ratio **)p = NULL;
+		rc = lb_parse_ratios(val, (struct lb_ratio **)p, n, why, sizeof(why));
+		break;
+	case LB_OPT_THREADS:
+		free(*(struct lb_telem **)p);
+		*(struct lb_telem **)p = NULL;
+		rc = lb_parse_threads(val, (struct lb_telem **)p, n, why, sizeof(why));
+		break;
+	case LB_OPT_ENUM:
+		i = d->find(val);
+		if (i < 0)
+			lb_cli_bad_value(d->name, val, d->why);
+		memcpy(p, &i, sizeof(i));
+		break;
+	case LB_OPT_STRING:
+		if (!*val)
+			lb_cli_bad_value(d->name, val, d->why);
+		*(const char **)p = val;
+		break;
+	case LB_OPT_CALL:
+		d->call(st, d, val);
+		break;
+	}
+	if (rc)
+		lb_cli_bad_value(d->name, val, why);
+}
+
+void lb_cli_take_default(struct lb_cli *st, enum lb_opt_id id, enum lb_default_id def)
+{
+	lb_cli_take_value(st, &lb_opts[id], lb_default(def));
 }

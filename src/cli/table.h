@@ -23,6 +23,7 @@
 
 #include "base/compiler.h"
 #include "plan/configuration.h"
+#include "plan/defaults.h"
 
 /* The rows, in --help's order; O_NONE (0) is no option. */
 enum lb_opt_id {
@@ -70,13 +71,14 @@ struct lb_cli;
  * @find:          ENUM: the index of a name, -1 if unknown
  * @call:          CALL: takes @val (NULL for a flag); exits with one line if it is bad
  * @why:           ENUM: the reason an unknown name gets; STRING: the reason "" gets
- * @def:           the default in the option's own syntax, set through the same
- *                 parser before argv is read; NULL: no default value
- * @def_note:      --help: what follows the default inside its parentheses
+ * @def:           the default (plan/defaults.h: its value in the option's own
+ *                 syntax, set through the same parser before argv is read, and
+ *                 what --help says of it); LB_D_NONE: no default value
  * @given:         nonzero: a bool in struct lb_config that becomes true when given
  * @excl:          an option that may not be given with this one (checked as given)
  * @help_more:     appends to @help (the list of formats)
  * @hidden:        not in --help (a tool for the tests)
+ * @optional:      the value is optional (--help[=LOCK]): only with '='
  */
 struct lb_optdef {
 	const char *name;
@@ -92,12 +94,12 @@ struct lb_optdef {
 	int (*find)(const char *name);
 	void (*call)(struct lb_cli *st, const struct lb_optdef *d, const char *val);
 	const char *why;
-	const char *def;
-	const char *def_note;
+	enum lb_default_id def;
 	size_t given;
 	enum lb_opt_id excl;
 	size_t (*help_more)(char *buf, size_t len);
 	bool hidden;
+	bool optional;
 };
 
 #define LB_FIELD(m) .off = offsetof(struct lb_config, m), \
@@ -140,6 +142,10 @@ const struct lb_lock_ops *lb_cli_instance(struct lb_config *c, const char *val, 
 void lb_cli_instances_resolve(struct lb_config *c);
 /* lb_cli_format_list() - "table, stats, ..." */
 void lb_cli_format_list(char *buf, size_t len);
+/* lb_cli_take_value() - take @val as row @d says (its type, bounds) into its destination; exits 2 if bad */
+void lb_cli_take_value(struct lb_cli *st, const struct lb_optdef *d, const char *val);
+/* lb_cli_take_default() - give option @id the default @def, through its row, as argv would */
+void lb_cli_take_default(struct lb_cli *st, enum lb_opt_id id, enum lb_default_id def);
 /* lb_cli_rules() - the rules across options, in their order (rules.c) */
 void lb_cli_rules(struct lb_cli *st);
 /* lb_cli_export_defaults() - each visible option and its default, for the tests (help.c) */

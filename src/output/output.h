@@ -14,6 +14,7 @@
 #include "measure/c2c.h"
 #include "harness/figures.h"
 #include "harness/harness.h"
+#include "plan/defaults.h"
 #include "plan/plan.h"
 #include "machine/hygiene.h"
 #include "machine/topology.h"
@@ -57,7 +58,7 @@ struct lb_format_def {
 	int (*write)(FILE *f, const struct lb_report *rep);
 	/* check() - can this configuration produce the format? NULL: always */
 	int (*check)(const struct lb_config *c, char *why, size_t len);
-	const char *loads;	/* --load when none is given; NULL: the usual 1,5,10 */
+	enum lb_default_id loads;	/* --load when none is given (plan/defaults.h); LB_D_NONE: the row's */
 	bool data;		/* CSV, JSON: read by programs, so no header (lb_output_header()) */
 };
 

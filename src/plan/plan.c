@@ -10,6 +10,7 @@
 
 #include "base/clock.h"
 #include "locks/registry.h"
+#include "plan/defaults.h"
 #include "plan/plan.h"
 
 static const char *const scenario_names[] = { "mix", "roles", "fair" };	/* enum lb_scenario */
@@ -47,7 +48,8 @@ double lb_point_timeout(const struct lb_config *c, double duration)
 {
 	if (c->point_timeout_set)
 		return c->point_timeout;
-	return duration > 0 ? 3 * duration + 10 : 60;
+	return duration > 0 ? lb_default_budget(duration) :
+			      lb_default_seconds(LB_D_POINT_TIMEOUT_WORK);
 }
 
 void lb_point_init(struct lb_point *p, const struct lb_plan *plan, const struct lb_lock_ops *ops,

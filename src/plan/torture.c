@@ -18,6 +18,7 @@
 
 #include "base/clock.h"
 #include "base/log.h"
+#include "plan/defaults.h"
 #include "plan/torture.h"
 
 /* what one lock's rounds add up to */
@@ -124,7 +125,7 @@ int lb_torture_run(const struct lb_plan *plan, FILE *out)
 	const struct lb_config *c = plan->cfg;
 	/* --duration is the whole torture's time, shared evenly by the locks */
 	double budget = c->duration > 0 ? c->duration / (c->nlocks ? c->nlocks : 1) :
-			LB_TORTURE_DEFAULT_S;
+			lb_default_seconds(LB_D_TORTURE_DURATION);
 	struct lb_pu *pus = calloc(plan->npus ? plan->npus : 1, sizeof(*pus));
 	uint64_t rng = lb_cycles() | 1;
 	int rc = 0;

@@ -10,14 +10,12 @@
 
 #include "plan/plan.h"
 
-/* LB_TORTURE_DEFAULT_S - seconds per lock when --duration (the whole torture's time) is not given */
-#define LB_TORTURE_DEFAULT_S 10.0
 /* LB_TORTURE_MIN_S - the least a lock gets of --duration's share */
 #define LB_TORTURE_MIN_S 0.2
 
 /**
  * lb_torture_run() - torture each lock of the configuration for --duration
- * seconds (LB_TORTURE_DEFAULT_S without it) and print one summary line per
+ * seconds (LB_D_TORTURE_DURATION per lock without it) and print one summary line per
  * lock on @out
  * Return: 0, LB_EXIT_VALIDATE when a lock failed a check, or the exit
  * status of a point that could not run.

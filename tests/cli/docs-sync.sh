@@ -10,9 +10,19 @@ man="$srcdir/man/lockbench.1.in"
 "$LOCKBENCH" --help >"$TMPD/help" || fail "--help failed"
 "$LOCKBENCH" --list-locks >"$TMPD/locks" || fail "--list-locks failed"
 
-# options in --help
+# --help has the global options, --help=LOCK each lock's own
+tail -n +2 "$TMPD/locks" | sed '/^$/,$d' | awk '{print $1}' >"$TMPD/list-locks"
+while read -r l; do
+	"$LOCKBENCH" --help="$l" >>"$TMPD/help-locks" || fail "--help=$l failed"
+done <"$TMPD/list-locks"
+[ "$(wc -l <"$TMPD/help")" -lt 150 ] || fail "--help has $(wc -l <"$TMPD/help") lines (fewer than 150)"
+awk 'length > 80 { print FILENAME ": " $0 }' "$TMPD/help" "$TMPD/help-locks" >"$TMPD/wide"
+[ -s "$TMPD/wide" ] && fail "lines over 80 columns: $(head -n 3 "$TMPD/wide")"
+
+# options in --help and --help=LOCK
 # (a '.' between digits belongs to the name: --rwsem-4.18-wake)
-grep -oE -- '--[a-z][a-z0-9-]*([.][0-9][a-z0-9-]*)*' "$TMPD/help" | sort -u >"$TMPD/help-opts"
+cat "$TMPD/help" "$TMPD/help-locks" |
+	grep -oE -- '--[a-z][a-z0-9-]*([.][0-9][a-z0-9-]*)*' | sort -u >"$TMPD/help-opts"
 [ -s "$TMPD/help-opts" ] || fail "no options found in --help"
 # options documented in the man page (roff writes \-\-name)
 grep -oE -- '\\-\\-[a-z][a-z0-9\\-]*([.][0-9][a-z0-9\\-]*)*' "$man" | sed 's/\\//g' | sort -u >"$TMPD/man-opts"
@@ -28,12 +38,11 @@ done <"$TMPD/man-opts"
 # .B line right after a .TP); the validate shards run every listed lock
 sed -n '/^\.SH LOCKS/,/^\.SH DEFAULTS/p' "$man" |
 	awk 'tp && /^\.B / {sub(/^\.B /, ""); gsub(/\\/, ""); print} {tp = ($0 == ".TP")}' >"$TMPD/man-locks"
-tail -n +2 "$TMPD/locks" | sed '/^$/,$d' | awk '{print $1}' >"$TMPD/list-locks"
 [ -s "$TMPD/list-locks" ] || fail "no locks in --list-locks"
 while read -r l; do
 	grep -qx -- "$l" "$TMPD/man-locks" ||
 		fail "lock $l has no entry in the man page's LOCKS section (man/lockbench.1.in: .TP, .B $l, its text)"
-	grep -q -- "$l" "$TMPD/help" || fail "lock $l is not named in --help"
+	grep -qw -- "$l" "$TMPD/help" || fail "lock $l is not named in --help"
 done <"$TMPD/list-locks"
 while read -r l; do
 	case $l in busted|busted-rw|stall) continue ;; esac	# the hidden controls
@@ -41,10 +50,12 @@ while read -r l; do
 done <"$TMPD/man-locks"
 [ -f "$srcdir/tests/validate/busted.validate" ] || fail "the broken lock has no validate file"
 
-# defaults: the man page's "Default: X" (a line of its own, in the option's
-# entry) is the default of the option's row, which the parser starts from
-# and --help prints (lockbench --export-defaults: "--name<TAB>default", "-" for
-# none); an option whose row has no default has no "Default:" line
+# defaults: the table of defaults (lockbench --export-defaults: option, value,
+# and the context it applies in, empty for the option's own; "-" for an
+# option whose row has none). The man page says the option's own as
+# "Default: X" (a line of its own, in the option's entry) and each of the
+# others as "Default with CONTEXT: X." on a line of its own in the same
+# entry; an option without one of its own has no "Default:" line
 "$LOCKBENCH" --export-defaults >"$TMPD/defaults" || fail "--export-defaults failed"
 [ -s "$TMPD/defaults" ] || fail "no options in --export-defaults"
 sed -n '/^\.SH OPTIONS/,/^\.SH LOCKS/p' "$man" | awk '
@@ -59,24 +70,33 @@ sed -n '/^\.SH OPTIONS/,/^\.SH LOCKS/p' "$man" | awk '
 	}
 	/^Default: / && cur != "" {
 		v = $2; gsub(/\\f[BIRP]/, "", v); gsub(/\\/, "", v); sub(/[.,;]$/, "", v)
-		print cur "\t" v
+		print cur "\t" v "\t"
+	}
+	/^Default with .*: / && cur != "" {
+		l = $0; gsub(/\\f[BIRP]/, "", l); gsub(/\\/, "", l)
+		sub(/^Default with /, "", l); i = index(l, ": ")
+		w = substr(l, 1, i - 1); v = substr(l, i + 2); sub(/\.$/, "", v)
+		print cur "\t" v "\t" w
 	}' >"$TMPD/man-defaults"
 tab=$(printf '\t')
 ndef=0
-while IFS="$tab" read -r o d; do
-	m=$(awk -F'\t' -v o="$o" '$1 == o { print $2 }' "$TMPD/man-defaults")
+while IFS="$tab" read -r o d w; do
+	m=$(awk -F'\t' -v o="$o" -v w="$w" '$1 == o && $3 == w { print $2 }' "$TMPD/man-defaults")
+	what="default${w:+ with $w}"
 	case $m in *"
-"*) fail "the man page gives $o more than one 'Default:' line"; continue ;; esac
+"*) fail "the man page gives $o more than one '$what' line"; continue ;; esac
 	if [ "$d" = "-" ]; then
+		m=$(awk -F'\t' -v o="$o" '$1 == o && $3 == "" { print $2 }' "$TMPD/man-defaults")
 		[ -z "$m" ] || fail "the man page gives $o the default '$m'; its row in the option table has none"
 	elif [ "$m" != "$d" ]; then
-		fail "$o: the option table's default is '$d', the man page's 'Default:' says '${m:-nothing}'"
+		fail "$o: the $what is '$d' in the table of defaults, the man page says '${m:-nothing}'"
 	else
 		ndef=$((ndef + 1))
 	fi
 done <"$TMPD/defaults"
-while IFS="$tab" read -r o d; do
-	grep -q "^$o$tab" "$TMPD/defaults" || fail "the man page gives $o a default, and lockbench has no such option"
+while IFS="$tab" read -r o d w; do
+	awk -F'\t' -v o="$o" -v w="$w" '$1 == o && $3 == w { f = 1 } END { exit !f }' "$TMPD/defaults" ||
+		fail "the man page gives $o a default${w:+ with $w}, which lockbench does not have"
 done <"$TMPD/man-defaults"
 pass "$(wc -l <"$TMPD/help-opts") options, $ndef defaults and $(wc -l <"$TMPD/list-locks") locks in step"
 finish
