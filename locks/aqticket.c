@@ -69,7 +69,7 @@
  * enqueue order, which may differ slightly from ticket order for waiters
  * that were ticket-spinning at the switch; no starvation. Like any FIFO
  * spinlock it convoys when the next waiter is not running; queued mode
- * takes the hand-off off the shared line (McKenney's 2013 aqticket posting measures the trade at
+ * takes the hand-off off the shared line (McKenney 2013 measures the trade at
  * 1x, 2x and 3x overcommit). If every header is busy the lock keeps
  * ticket-spinning.
  */

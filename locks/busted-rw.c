@@ -8,7 +8,7 @@
  * Anderson's 1990 TTAS); the read side does nothing at all, so a reader
  * walks in beside a writer. The kernel's locktorture has an rwlock control
  * of the same kind; --validate must catch a reader inside a write section
- * at read-mostly and balanced ratios, every time (issue 11).
+ * at read-mostly and balanced ratios, every time.
  *
  * Lock word:
  *	 0-31: writer flag (0 free, 1 a writer holds it)

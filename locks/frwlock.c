@@ -3,7 +3,7 @@
  * frwlock.c - Mathieu Desnoyers' fair low-latency rwlock (v5, August 2008)
  *
  * Algorithm: "[RFC PATCH] Fair low-latency rwlock v5" (LKML, 17-19 August
- * 2008, Desnoyers' 2008 fair-rwlock posting) and its test module test-fair-rwlock.c. One word holds a
+ * 2008, Desnoyers 2008) and its test module test-fair-rwlock.c. One word holds a
  * reader count per context class (thread, softirq, hardirq), a count of
  * subscribed writers and three writer bits. A writer first subscribes,
  * which keeps new thread readers out (fairness for writers), then takes

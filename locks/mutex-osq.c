@@ -6,7 +6,7 @@
  * replaced the MCS "mspin" lock of 3.10) to 4.9 (the last release before
  * the owner-word rework), with the x86 fast paths: Ingo Molnar's count
  * mutex, Peter Zijlstra's and Waiman Long's optimistic spinning, Jason
- * Low's and Davidlohr Bueso's OSQ. This is the "mutex" row of Long's 2014 rwsem-spinning posting
+ * Low's and Davidlohr Bueso's OSQ. This is the "mutex" row of Long 2014
  * (3.16-rc7), and by default it follows 3.16 where the history changed:
  * spin-on-owner as in 3.10-4.0 (spin while the same owner runs; after
  * that go on only if the lock became free, owner == NULL; 4.1+ goes on
@@ -297,7 +297,7 @@ LB_LOCK_LOOP(mutex_osq_loop, mutex_osq_lock, mutex_osq_unlock, mutex_osq_lock, m
 
 const struct lb_lock_ops lb_lock_mutex_osq = {
 	.name = "mutex-osq",
-	.desc = "kernel mutex 3.15-4.9 as of 3.16 (the 2014 rwsem-spinning posting's mutex): count word, OSQ spinning "
+	.desc = "kernel mutex 3.15-4.9 as of 3.16 (Long 2014's mutex): count word, OSQ spinning "
 		"with 3.10-4.0 owner rule, wake in wait_lock; deviation: futex sleep",
 	.follows = "Linux 3.16 kernel/locking/mutex.c, x86 fast paths (count mutex, OSQ spinning)",
 	.deviations = LB_SLEEP_DEVIATIONS,

@@ -6,7 +6,7 @@
  * readers sets _QW_WAITING with a cmpxchg on the writer byte alone, which
  * changes of the reader count in the upper bytes cannot fail ("locking/
  * qrwlock: Don't contend with readers when setting _QW_WAITING", June
- * 2015: the "with patch" column of Long's 2015 qrwlock byte-cmpxchg posting). Everything else is
+ * 2015: the "with patch" column of Long 2015). Everything else is
  * qrwlock-wcas's, from the same body in qrwlock-common.h; reimplemented
  * from the published description (the byte cmpxchg needs a byte-sized
  * atomic on a byte of the word, which lb-atomic.h provides).

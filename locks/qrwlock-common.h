@@ -26,7 +26,7 @@
  * WCAS and BCAS share everything else, the 3.16-4.2 reader slow path and
  * fully ordered read-modify-writes (4.2 still used them) included, so that
  * the difference measured between qrwlock-wcas and qrwlock-bcas is the 2015
- * change alone (Long's 2015 qrwlock byte-cmpxchg posting). tests/unit/test-qrwlock.c drives both through
+ * change alone (Long 2015). tests/unit/test-qrwlock.c drives both through
  * the same scripted interleavings and checks exactly that.
  *
  * Lock word (cnts, 32 bits; the writer byte is the lowest-addressed byte on

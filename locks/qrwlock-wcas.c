@@ -6,7 +6,7 @@
  * finds readers sets _QW_WAITING with a cmpxchg loop on the whole 32-bit
  * word, so every reader that arrives or leaves between the writer's load
  * and its cmpxchg fails the cmpxchg and sends the writer round again. The
- * "w/o patch" column of Long's 2015 qrwlock byte-cmpxchg posting (LKML, June 2015, "locking/qrwlock: Don't
+ * "w/o patch" column of Long 2015 (LKML, June 2015, "locking/qrwlock: Don't
  * contend with readers when setting _QW_WAITING"). The body, shared with
  * qrwlock-bcas so that the two differ in that loop only, is in
  * qrwlock-common.h; reimplemented from the published description cited here.

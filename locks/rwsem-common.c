@@ -4,7 +4,7 @@
  *
  * Reimplemented from the published descriptions of each era
  * (kernel/locking/rwsem-xadd.c of 3.10 to 4.20, and Waiman Long's 2014
- * series, Long's 2014 rwsem-spinning posting); no code was taken. What each feature bit changes:
+ * series, Long 2014); no code was taken. What each feature bit changes:
  *
  * none (rwsem-xadd, 3.10-3.15): down_read_failed() and down_write_failed()
  *	queue with their bias still counted and adjust it; __rwsem_do_wake()

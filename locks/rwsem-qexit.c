@@ -2,12 +2,12 @@
 /*
  * rwsem-qexit.c - rwsem-4.18 plus the 2018 "queue empty, no writer" exit
  *
- * Algorithm: rwsem-4.18 (the rwsem the patch was written against; until
- * issue 10 this lock was built on 3.16's rwsem-wspin) with one change,
+ * Algorithm: rwsem-4.18 (the rwsem the patch was written against; lockbench
+ * 0.1.0 built this lock on 3.16's rwsem-wspin) with one change,
  * Waiman Long's "locking/rwsem:
  * Exit read lock slowpath if queue empty & no writer" (kernel commit
  * 4b486b535c33, v4.20; posted in July 2018 as "Take read lock immediate
- * if queue empty with no writer", Long's 2018 rwsem reader-exit posting), together with the acquire
+ * if queue empty with no writer", Long 2018), together with the acquire
  * barrier Jan Stancek added to that exit in 2019 ("locking/rwsem: add
  * acquire barrier to read_slowpath exit when queue is empty"). A steady
  * stream of readers after one writer keeps seeing a transiently negative
@@ -65,7 +65,7 @@ LB_LOCK_LOOP(rwsem_qexit_loop, lb_rwx_write_lock, lb_rwx_write_unlock, lb_rwx_re
 const struct lb_lock_ops lb_lock_rwsem_qexit = {
 	.name = "rwsem-qexit",
 	.desc = "rwsem-4.18 plus the 2018 exit (4.20): queue empty and no writer keeps the "
-		"read lock (Long's 2018 rwsem reader-exit posting after); deviation: futex sleep",
+		"read lock (Long 2018 after); deviation: futex sleep",
 	.follows = "Linux 4.20 kernel/locking/rwsem-xadd.c (4.18 plus commit 4b486b535c33), x86, "
 		"with the 2019 acquire fence",
 	.deviations = LB_SLEEP_DEVIATIONS "; no RWSEM_ANONYMOUSLY_OWNED",

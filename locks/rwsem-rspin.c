@@ -4,7 +4,7 @@
  *
  * Algorithm: rwsem-wspin plus the series "locking/rwsem: enable reader
  * opt-spinning & writer respin" (Waiman Long, LKML, August 2014, on
- * 3.16-rc7; the 2014 rwsem-spinning posting's "After patch"), not merged in this form.
+ * 3.16-rc7; Long 2014's "After patch"), not merged in this form.
  * Reimplemented from the published description cited here (lockbench(1), REFERENCES), itself
  * read from the cover letter and a 3.16/3.17-era tree that carried the
  * behavioural patches; no code was taken. The shared code is
@@ -82,7 +82,7 @@ LB_LOCK_LOOP(rwsem_rspin_loop, lb_rwx_write_lock, lb_rwx_write_unlock, lb_rwx_re
 const struct lb_lock_ops lb_lock_rwsem_rspin = {
 	.name = "rwsem-rspin",
 	.desc = "Waiman Long 2014 rwsem: reader spinning, writer re-spin, wake suppression "
-		"(Long's 2014 rwsem-spinning posting after)",
+		"(Long 2014 after)",
 	.follows = "Waiman Long's August 2014 series, reader opt-spinning and writer respin, on "
 		"Linux 3.16-rc7 (x86)",
 	.deviations = LB_SLEEP_DEVIATIONS,

@@ -6,7 +6,7 @@
  * Davidlohr Bueso and Jason Low, merged for 3.16 (kernel/locking/
  * rwsem-xadd.c of 3.16): writers record themselves as owner, and a writer
  * that misses the fast path first spins at the head of the OSQ while that
- * owner runs. This is the 2014 rwsem-spinning posting's "Before patch" (3.16-rc7). Reimplemented
+ * owner runs. This is Long 2014's "Before patch" (3.16-rc7). Reimplemented
  * from the published description, with 3.16's
  * conservative start check (spin only when a running owner is recorded);
  * the 4.0 refinement and 4.2's wake suppression are not in it. No code
@@ -71,7 +71,7 @@ LB_LOCK_LOOP(rwsem_wspin_loop, lb_rwx_write_lock, lb_rwx_write_unlock, lb_rwx_re
 const struct lb_lock_ops lb_lock_rwsem_wspin = {
 	.name = "rwsem-wspin",
 	.desc = "kernel rwsem 3.16: rwsem-xadd plus writer optimistic spinning on the OSQ "
-		"(Long's 2014 rwsem-spinning posting before)",
+		"(Long 2014 before)",
 	.follows = "Linux 3.16 kernel/locking/rwsem-xadd.c (writer optimistic spinning), x86 fast "
 		"paths",
 	.deviations = LB_SLEEP_DEVIATIONS,

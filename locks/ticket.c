@@ -34,7 +34,7 @@
  * Progress and fairness: strict FIFO by ticket, starvation-free. Every
  * release invalidates the line in all N spinners (O(N) coherence traffic
  * per hand-off), and if the next ticket holder is not running the lock
- * stays idle: with more threads than CPUs it convoys (McKenney's 2013 aqticket posting).
+ * stays idle: with more threads than CPUs it convoys (McKenney 2013).
  */
 #include "config.h"
 

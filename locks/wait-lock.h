@@ -11,7 +11,7 @@
  *
  * The sleeping locks' wait_lock (sleep.h) is chosen the same way. Each
  * lock's default is the spinlock of the kernel era it models: a ticket lock
- * up to x86 4.1, a qspinlock from 4.2 (the 2015 qrwlock byte-cmpxchg posting's qrwlock numbers were taken
+ * up to x86 4.1, a qspinlock from 4.2 (Long 2015's qrwlock numbers were taken
  * on a 4.0 kernel with the qspinlock patch applied, so its two variants
  * default to qspinlock too).
  *

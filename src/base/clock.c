@@ -23,7 +23,7 @@ static double measure_freq(uint64_t ns)
 }
 
 /*
- * The calibration of Desnoyers' 2008 fair-rwlock posting: back-to-back reads. Inlined, so that
+ * The calibration of Desnoyers 2008: back-to-back reads. Inlined, so that
  * lb_clock_calibrate() measures exactly the two fenced reads the latency
  * loops put around an acquisition, with no call in between.
  */
@@ -126,7 +126,7 @@ void lb_clock_calibrate(void)
 	if (f[0] > f[1]) { double x = f[0]; f[0] = f[1]; f[1] = x; }
 	lb_clock.tsc_per_ns = f[1] > 0 ? f[1] : 1.0;
 
-	/* Desnoyers' 2008 fair-rwlock posting: back-to-back fenced reads, [min,avg,max] */
+	/* Desnoyers 2008: back-to-back fenced reads, [min,avg,max] */
 	read_cost(fenced_read, NREAD, &rc);
 	lb_clock.read_cycles_min = rc.min;
 	lb_clock.read_cycles_max = rc.max;

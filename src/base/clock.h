@@ -25,7 +25,7 @@ struct lb_clock {
 	double pause_cycles;
 	double loop_ns;		/* one iteration of lb_spin_n(): --load-unit=loop */
 	double loop_cycles;
-	double read_cycles_avg;	/* back-to-back fenced reads: the 2008 fair-rwlock posting's get_cycles cost */
+	double read_cycles_avg;	/* back-to-back fenced reads: Desnoyers 2008's get_cycles cost */
 	uint64_t read_cycles_min, read_cycles_max;
 	/*
 	 * A 10 ms stream of pauses, and one of the dependent-add loop, in
@@ -97,7 +97,7 @@ static LB_ALWAYS_INLINE uint64_t lb_cycles_fenced(void)
 }
 
 /**
- * struct lb_read_cost - the cost of reading the counter (the 2008 fair-rwlock posting's
+ * struct lb_read_cost - the cost of reading the counter (Desnoyers 2008's
  * "get_cycles takes [min,avg,max] 78,79,84 cycles, results calibrated on avg")
  */
 struct lb_read_cost {
@@ -111,7 +111,7 @@ typedef uint64_t (*lb_clock_read_fn)(void);
 /**
  * lb_clock_read_cost() - [min,avg,max] of @n back-to-back reads of @read
  *
- * Each sample is the difference of two consecutive reads, as the 2008 fair-rwlock posting's
+ * Each sample is the difference of two consecutive reads, as Desnoyers 2008's
  * calibration does (10 pairs there; lockbench takes more). Latencies timed
  * with the same two reads around an acquisition are then reported less the
  * average. lb_clock_calibrate() runs the same code with the fenced

@@ -165,7 +165,7 @@ const struct lb_optdef lb_opts[O_NOPTS] = {
 	  "time one acquisition in N",
 	  .type = LB_OPT_U64, LB_FIELD(lat_every), .min = 1, .max = 1000000000,
 	  .def = LB_D_LATENCY_SAMPLE },
-	/* the fair scenario's defaults: the 2008 fair-rwlock posting's (plan/defaults.c) */
+	/* the fair scenario's defaults: Desnoyers 2008's (plan/defaults.c) */
 	[O_FAIR_READERS] = { "fair-readers", 0, "N", FAIR,
 	  "reader threads",
 	  FAIR_COUNT(LB_ROLE_READER), .def = LB_D_FAIR_READERS },

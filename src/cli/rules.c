@@ -114,7 +114,7 @@ static void rule_format(struct lb_cli *st)
 }
 
 /*
- * The stats table is the 2013 aqticket posting's: throughput, mean and
+ * The stats table is McKenney 2013's: throughput, mean and
  * standard deviation over repetitions. Unless given, it runs each point for
  * a second (fixed time: throughput) and five times (a deviation needs
  * repetitions), as the posting did. After the format rule, which decides
@@ -179,9 +179,9 @@ static void rule_measurement(struct lb_cli *st)
 }
 
 /*
- * No --lock: the fair scenario's lock is the 2008 fair-rwlock posting's where
+ * No --lock: the fair scenario's lock is Desnoyers 2008's where
  * this build has it, else the C library's rwlock; any other scenario runs
- * the default experiment: the 2014 rwsem-spinning posting's mutex and rwsem
+ * the default experiment: Long 2014's mutex and rwsem
  * rows (the C library's locks where this build lacks the models), its
  * ratios and fewer operations, unless given. Before the roles rule, which
  * checks the locks and replaces the ratios.

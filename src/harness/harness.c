@@ -17,7 +17,7 @@
  *    lock. Fixed work stops after `ops`, fixed time when the main thread
  *    raises `stop`. The loop allocates nothing and makes no system call.
  * 5. Each thread reads the counter when it is done; the execution time is
- *    the last finish minus the common start (the 2014 rwsem-spinning posting's figure).
+ *    the last finish minus the common start (Long 2014's figure).
  *
  * The main thread sleeps meanwhile (futex on the finish count, with a
  * timeout), checking progress for the --timeout watchdog (watch.c); after

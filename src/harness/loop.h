@@ -134,7 +134,7 @@ static inline __attribute__((always_inline)) void lb_wait_n(uint64_t n, const bo
 
 /*
  * lb_timed_acquire() - take the lock with @verb; with @lat, every lat_every-th
- * time between two fenced counter reads, counted in @h (the 2008 fair-rwlock posting's timing:
+ * time between two fenced counter reads, counted in @h (Desnoyers 2008's timing:
  * rdtsc_barrier, get_cycles, rdtsc_barrier on both sides of the lock call)
  */
 static inline __attribute__((always_inline)) void

@@ -81,7 +81,7 @@ struct lb_thread_result {
 	bool ran_short;			/* did not really run the point (collect.c) */
 };
 
-/* Interrupt readers on one CPU (the 2008 fair-rwlock posting's "interrupt readers on CPU n" lines). */
+/* Interrupt readers on one CPU (Desnoyers 2008's "interrupt readers on CPU n" lines). */
 struct lb_irq_cpu {
 	int cpu;			/* OS index */
 	struct lb_lat lat;		/* read_lock in the handler, calibrated */
@@ -135,7 +135,7 @@ struct lb_result {
 	unsigned nirq_cpus;
 	unsigned irq_cpus_round;	/* CPUs interrupted in each round */
 	unsigned irq_cpus_total;	/* CPUs in the placement */
-	const char *irq_mechanism;	/* "signals" (Desnoyers' 2008 fair-rwlock posting: "IPIs") */
+	const char *irq_mechanism;	/* "signals" (Desnoyers 2008: "IPIs") */
 	struct lb_perf_vals perf;		/* --perf: summed over threads */
 	struct lb_trace_vals *trace;		/* --trace: the kernel's view, or NULL */
 	unsigned nroles;			/* 0 unless the point gives roles */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * roles.c - the role loops of the 2008 fair-rwlock posting's test, and its interrupt readers
+ * roles.c - the role loops of Desnoyers 2008's test, and its interrupt readers
  *
  * See roles.h for what each thread type does. Everything a loop touches is
  * allocated before the start barrier by the thread itself (after pinning):
@@ -37,7 +37,7 @@
 #include "harness/loop.h"
 #include "harness/roles.h"
 
-#define LB_ROLE_NVARS 100	/* the 2008 fair-rwlock posting's NR_VARS: the array the lock protects */
+#define LB_ROLE_NVARS 100	/* Desnoyers 2008's NR_VARS: the array the lock protects */
 
 static const char *const role_names[LB_ROLE_NKINDS] = {
 	[LB_ROLE_MIX] = "mix_thread",
@@ -131,7 +131,7 @@ struct lb_role_point {
 
 static __thread struct lb_role_thread *lb_self;	/* the worker a handler runs on */
 
-/* The critical sections of Desnoyers' 2008 fair-rwlock posting: store one value in all, or check all equal. */
+/* The critical sections of Desnoyers 2008: store one value in all, or check all equal. */
 static LB_ALWAYS_INLINE void write_cs(struct lb_role_point *rp, uint64_t load)
 {
 	int32_t v = (int32_t)lb_cycles();
@@ -153,7 +153,7 @@ static LB_ALWAYS_INLINE void read_cs(struct lb_role_point *rp, uint64_t load)
 	lb_pause_n(load);
 }
 
-/* Busy-wait @ns (the 2008 fair-rwlock posting's udelay), or until the stop flag. */
+/* Busy-wait @ns (Desnoyers 2008's udelay), or until the stop flag. */
 static void spin_ns(const uint32_t *stop, uint64_t ns)
 {
 	uint64_t end;
@@ -273,7 +273,7 @@ static void irq_sleep_until(const struct lb_role_point *rp, uint64_t deadline_ns
 	}
 }
 
-/* An interrupt reader thread: the 2008 fair-rwlock posting's on_each_cpu() every period. */
+/* An interrupt reader thread: Desnoyers 2008's on_each_cpu() every period. */
 static void irq_source(struct lb_role_thread *rt)
 {
 	struct lb_role_point *rp = rt->rp;
@@ -371,7 +371,7 @@ static void run_trylock_reader(struct lb_role_thread *rt)
 }
 
 /*
- * A trylock writer (Desnoyers' 2008 fair-rwlock posting and its Aug 18 successor): subscribe where the
+ * A trylock writer (Desnoyers 2008 and its Aug 18 successor): subscribe where the
  * lock can, then up to `tries` attempts; a writer that gives up
  * unsubscribes. Without subscription, plain trylock attempts. Then the
  * period, whether it got the lock or not.

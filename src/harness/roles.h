@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * roles.h - threads with a role: the thread types of the 2008 fair-rwlock posting's test
+ * roles.h - threads with a role: the thread types of Desnoyers 2008's test
  *
  * The plain loop (harness/loop.h) runs a read:write mix. Desnoyers' test
  * module (test-fair-rwlock.c, August 2008) needs thread types it cannot express:
@@ -25,7 +25,7 @@
  * acquisition and critical section, as write_lock_irq() does, unless the
  * lock masks them itself (LB_LOCK_F_IRQ_WRITE).
  *
- * The critical section is the 2008 fair-rwlock posting's: writers store one new value into an
+ * The critical section is Desnoyers 2008's: writers store one new value into an
  * array of 100 integers, readers check that all 100 are equal (a reader
  * that sees two values was let in beside a writer: a validation failure,
  * exit 3), then `load` pause instructions.
@@ -55,7 +55,7 @@ enum lb_role_kind {
  * @kind:      its type
  * @index:     its number among the threads of its type (writer_thread/<index>)
  * @period_ns: writers and trylock writers: busy wait after each iteration
- *             (Desnoyers' 2008 fair-rwlock posting: udelay); interrupt readers: between rounds (msleep)
+ *             (Desnoyers 2008: udelay); interrupt readers: between rounds (msleep)
  * @tries:     trylock writers: attempts before giving up; 0 = never give up
  */
 struct lb_role {
@@ -65,7 +65,7 @@ struct lb_role {
 	uint32_t tries;
 };
 
-/* lb_role_name() - the 2008 fair-rwlock posting's thread name: "writer_thread", "trylock_reader_thread", ... */
+/* lb_role_name() - Desnoyers 2008's thread name: "writer_thread", "trylock_reader_thread", ... */
 const char *lb_role_name(enum lb_role_kind k);
 /* lb_role_is_irq() - an interrupt reader thread (takes no lock itself) */
 static inline bool lb_role_is_irq(enum lb_role_kind k)

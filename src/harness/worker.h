@@ -39,7 +39,7 @@ struct lb_worker {
 	struct lb_tctx tctx;			/* handed to the lock in every call */
 	/*
 	 * Written by the loop after every operation: a line of its own, away
-	 * from tctx, which the lock reads on every call (issue 10).
+	 * from tctx, which the lock reads on every call.
 	 */
 	uint64_t ops LB_ALIGNED;		/* operations done; read by the watchdog */
 	uint64_t reads, writes;

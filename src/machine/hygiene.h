@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * hygiene.h - the conditions a run ran in (issue 12's run hygiene)
+ * hygiene.h - the conditions a run ran in (the run's hygiene)
  *
  * What distorts a lock's figures without being the lock: frequency
  * scaling, a hypervisor and its steal time, other work on the placement's

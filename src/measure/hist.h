@@ -78,7 +78,7 @@ void lb_hist_merge(struct lb_hist *dst, const struct lb_hist *src);
  * struct lb_lat - a latency summary, calibrated
  * @n:      acquisitions timed
  * @calib:  cycles subtracted from every value (the average cost of the
- *          timer itself, the 2008 fair-rwlock posting's "calibrated on avg"); values below it
+ *          timer itself, Desnoyers 2008's "calibrated on avg"); values below it
  *          are reported as 0
  * @min, @p50, @p99, @p999, @max: cycles, calibrated
  * @avg:    mean in cycles, calibrated

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * output-aim7.c - the 2014 rwsem-spinning posting's AIM7 table
+ * output-aim7.c - Long 2014's AIM7 table
  *
  *	Workload            Before   After  % Change
  *	--------            ------   -----  --------
@@ -13,7 +13,7 @@
  * the run has several: the mean throughput in operations per minute over
  * the thread counts of that element. Before and after are the compare
  * format's sides (output-compare.c): two locks, or --baseline and this
- * run. A workload name wider than the 2014 rwsem-spinning posting's widest wraps its last word
+ * run. A workload name wider than Long 2014's widest wraps its last word
  * (the thread range) onto a line of its own, as in the posting.
  */
 #include "config.h"

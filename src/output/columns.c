@@ -211,7 +211,7 @@ static bool col_phase(struct lb_col_src *s, const struct lb_column *c, union lb_
 	return ph != 0;
 }
 
-/* the lock domains (issue 12): the level, how many, pretend or the machine's */
+/* the lock domains: the level, how many, pretend or the machine's */
 static bool col_domains(struct lb_col_src *s, const struct lb_column *c, union lb_col_val *v)
 {
 	const struct lb_point *p = &s->r->point;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * output-compare.c - the 2014 rwsem-spinning posting's Before, After and % Change blocks
+ * output-compare.c - Long 2014's Before, After and % Change blocks
  *
  *	lock/r:w ratio # of threads Load:Execution Time (ms)
  *	-------------- ------------ ------------------------
@@ -13,7 +13,7 @@
  *	rwsem/0:1      2            1:-52.5%, 5:-33.7%, 10:-31.1%
  *
  * "Before" is the first lock of --lock, "after" the second; further locks
- * are reference rows at the top, as the 2014 rwsem-spinning posting's mutex rows. With
+ * are reference rows at the top, as Long 2014's mutex rows. With
  * --baseline=FILE the earlier run is "before" and every lock of this run
  * is compared with the same lock there. Rows are the table's
  * (output-table.c); a % Change row is labelled with what the two locks'

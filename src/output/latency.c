@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * output-latency.c - the 2008 fair-rwlock posting's report, line for line
+ * output-latency.c - Desnoyers 2008's report, line for line
  *
  *	** Performance tests: frwlock
  *	Dual quad-core Xeon 2.0GHz E5405
@@ -80,7 +80,7 @@ static void fairness_line(FILE *f, const struct lb_result *r)
 	fputc('\n', f);
 }
 
-/* The thread mix of a phase: the 2008 fair-rwlock posting's lines under "** High contention test **". */
+/* The thread mix of a phase: Desnoyers 2008's lines under "** High contention test **". */
 static void thread_mix(FILE *f, const struct lb_result *r)
 {
 	const struct lb_point *p = &r->point;

@@ -146,7 +146,7 @@ int lb_output_sweep(FILE *f, const struct lb_report *rep);
 int lb_sweep_check(const struct lb_config *c, char *why, size_t len);
 /* lb_sweep_figure() - a sweep figure: an integer from 100 up, 3 significant digits below */
 char *lb_sweep_figure(double v, char *buf, size_t len);
-/* lb_sweep_change() - after against before: "-9.6%", "0.0%", "+0.4%" (Long's 2015 qrwlock byte-cmpxchg posting) */
+/* lb_sweep_change() - after against before: "-9.6%", "0.0%", "+0.4%" (Long 2015) */
 char *lb_sweep_change(double before, double after, char *buf, size_t len);
 int lb_output_compare(FILE *f, const struct lb_report *rep);
 int lb_output_aim7(FILE *f, const struct lb_report *rep);
@@ -156,7 +156,7 @@ int lb_check_before_after(const struct lb_config *c, char *why, size_t len);
 /*
  * The two sides of a comparison (compare, aim7): "before" is the first
  * lock or the --baseline file, "after" the second lock or this run. In
- * two-lock mode further locks are reference rows (the 2014 rwsem-spinning posting's mutex rows).
+ * two-lock mode further locks are reference rows (Long 2014's mutex rows).
  */
 struct lb_sides {
 	const struct lb_result **before, **after, **ref;	/* malloc'ed arrays of pointers */
@@ -199,14 +199,14 @@ struct lb_aim7_row {
 	bool noisy;
 };
 
-#define LB_AIM7_WORKLOAD_WIDTH 18	/* the 2014 rwsem-spinning posting's widest workload; longer ones wrap */
+#define LB_AIM7_WORKLOAD_WIDTH 18	/* Long 2014's widest workload; longer ones wrap */
 
 /* lb_aim7_write() - the table of @rows, and @note under it when not NULL */
 int lb_aim7_write(FILE *f, const struct lb_aim7_row *rows, unsigned n, const char *note);
 
 /**
  * lb_fmt_figure() - a table figure: under 1000 with one decimal, else an integer
- * (Long's 2014 rwsem-spinning posting: "530.7", "1848"); in fixed-time mode (Mops/s) figures under 10
+ * (Long 2014: "530.7", "1848"); in fixed-time mode (Mops/s) figures under 10
  * get two decimals
  */
 char *lb_fmt_figure(double v, bool fixed_time, char *buf, size_t len);

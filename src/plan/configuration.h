@@ -33,10 +33,10 @@ enum lb_lock_domain {
 enum lb_scenario {
 	LB_SCN_MIX = 0,		/* every thread runs the --ratio mix */
 	LB_SCN_ROLES = 1,	/* dedicated reader and writer threads */
-	LB_SCN_FAIR = 2,	/* the 2008 fair-rwlock posting's phases (fair.c) */
+	LB_SCN_FAIR = 2,	/* Desnoyers 2008's phases (fair.c) */
 };
 
-/* --scenario=fair: the thread counts and periods of the 2008 fair-rwlock posting's test (fair.c) */
+/* --scenario=fair: the thread counts and periods of Desnoyers 2008's test (fair.c) */
 struct lb_fair_cfg {
 	unsigned count[LB_ROLE_NKINDS];	/* threads of each type in the high-contention phase */
 	bool count_set[LB_ROLE_NKINDS];	/* given on the command line (else the posting's) */

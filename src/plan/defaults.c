@@ -16,7 +16,7 @@ const struct lb_default lb_defaults[LB_NDEFAULTS] = {
 	[LB_D_LOAD] = { "load", "1,5,10" },
 	[LB_D_DELAY] = { "delay", "0" },
 	[LB_D_LOAD_UNIT] = { "load-unit", "pause" },
-	/* Long's 2014 rwsem-spinning posting's */
+	/* Long 2014's */
 	[LB_D_OPS] = { "ops", "1000000" },
 	[LB_D_REPEAT] = { "repeat", "1" },
 	[LB_D_PLACE] = { "place", "socket" },
@@ -24,7 +24,7 @@ const struct lb_default lb_defaults[LB_NDEFAULTS] = {
 	[LB_D_TIMEOUT] = { "timeout", "60", NULL, "0 disables" },
 	[LB_D_LATENCY_SAMPLE] = { "latency-sample", "1", NULL, "every one" },
 	/*
-	 * The fair scenario's: the 2008 fair-rwlock posting's thread mix and
+	 * The fair scenario's: Desnoyers 2008's thread mix and
 	 * periods (its Aug 17 2008 run): "4 thread readers", "2 thread trylock
 	 * readers", "2 thread writers (10us period)", "2 thread trylock writers
 	 * (10us period)", one interrupt reader of each kind "every 100 ms"; the
@@ -56,13 +56,13 @@ const struct lb_default lb_defaults[LB_NDEFAULTS] = {
 					 "the default experiment, in a build without the models" },
 	[LB_D_EXPERIMENT_RATIOS] = { "ratio", "0:1,1:1,10:1", "the default experiment" },
 	[LB_D_EXPERIMENT_OPS] = { "ops", "200000", "the default experiment" },
-	/* the 2013 aqticket posting's table: a second per point, five times */
+	/* McKenney 2013's table: a second per point, five times */
 	[LB_D_STATS_REPEAT] = { "repeat", "5", "-f stats" },
 	[LB_D_STATS_DURATION] = { "duration", "1", "-f stats" },
 	/* the 2015 qrwlock sweep has one critical-section length */
 	[LB_D_SWEEP_LOAD] = { "load", "1", "-f sweep" },
 	/*
-	 * The 2008 fair-rwlock posting's lock where this build has it; 10 s of
+	 * Desnoyers 2008's lock where this build has it; 10 s of
 	 * high contention (the posting ran 60); its critical section is its
 	 * array alone.
 	 */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * fair.c - --scenario=fair: the 2008 fair-rwlock posting's phases for each lock (see fair.h)
+ * fair.c - --scenario=fair: Desnoyers 2008's phases for each lock (see fair.h)
  *
  * Thread order in a phase is the order of the posting's report: writers,
  * trylock writers, readers, trylock readers, interrupt readers, trylock

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * fair.h - --scenario=fair: the 2008 fair-rwlock posting's latency and fairness test
+ * fair.h - --scenario=fair: Desnoyers 2008's latency and fairness test
  *
  * Mathieu Desnoyers' test of his fair low-latency rwlock (LKML, August
  * 2008, test module test-fair-rwlock.c), run on any reader-writer lock: the
@@ -36,7 +36,7 @@ enum lb_fair_phase {
 	LB_FAIR_NPHASES,
 };
 
-/* lb_fair_phase_title() - "Single writer test, no contention", ... (the 2008 fair-rwlock posting's headers) */
+/* lb_fair_phase_title() - "Single writer test, no contention", ... (Desnoyers 2008's headers) */
 const char *lb_fair_phase_title(unsigned phase);
 /* lb_fair_phase_name() - "single-writer", ... (CSV and JSON) */
 const char *lb_fair_phase_name(unsigned phase);

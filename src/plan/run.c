@@ -360,7 +360,7 @@ void lb_plan_print(FILE *f, const struct lb_plan *plan, const struct lb_points *
 		npoints += pts->v[i].repeat == 0;
 	print_machine(f, plan);
 	if (c->scenario == LB_SCN_FAIR) {
-		fprintf(f, "# scenario fair (Desnoyers' 2008 fair-rwlock posting): the phases of each lock\n");
+		fprintf(f, "# scenario fair (Desnoyers 2008): the phases of each lock\n");
 	} else {
 		print_threads(f, plan);
 		if (c->scenario == LB_SCN_ROLES)

@@ -66,7 +66,7 @@ check "--ttas-backoff-min=64: above --ttas-backoff-max=16" --ttas-backoff-min=64
 check "--format=stats,xml" --format=stats,xml
 check "--format=csv,csv" --format=csv,csv
 
-# the unknown lock's line points to --list-locks rather than listing 40 names (issue 14)
+# the unknown lock's line points to --list-locks rather than listing 40 names
 "$LOCKBENCH" --lock=nosuch 2>&1 | grep -q "lockbench --list-locks lists the locks" ||
 	fail "--lock=nosuch does not point to --list-locks"
 "$LOCKBENCH" --lock=nosuch 2>&1 | grep -q "ticket" && fail "--lock=nosuch lists the lock names"

@@ -1,11 +1,11 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# --baseline checks what it compares (issue 14): a point and its counterpart
+# --baseline checks what it compares: a point and its counterpart
 # must agree in ops or duration and lock options (exit 2 naming the field,
 # --baseline-loose compares with a warning); another machine is a warning
 # and both are printed above the table; one repetition has no noise
 # estimate. Numbers in the file are finite, in range, and end where they
-# end (issue 13): exit 2 naming the file, the line, the field and the value.
+# end: exit 2 naming the file, the line, the field and the value.
 . "$srcdir/tests/lib.sh"
 "$LOCKBENCH" --lock=ticket --threads=1 --load=1 --ops=1000 -f csv -o "$TMPD/b.csv" 2>/dev/null ||
 	fail "baseline run"

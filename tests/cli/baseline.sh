@@ -3,7 +3,7 @@
 # --baseline: a CSV or JSON of an earlier run is "before" of -f compare and
 # -f aim7; a file with no matching point, a truncated file and a file that
 # is not lockbench's exit 2 with one line naming the option and the file
-# (issue 4, acceptance 4). Compare and aim7 need two locks or a baseline.
+# Compare and aim7 need two locks or a baseline.
 . "$srcdir/tests/lib.sh"
 
 run="--lock=rwsem,mutex --ratio=0:1,10:1 --threads=2 --load=1,5 --ops=2000"

@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# A bare lockbench runs the default experiment and prints a Long's 2014 rwsem-spinning posting table.
+# A bare lockbench runs the default experiment and prints a Long 2014 table.
 . "$srcdir/tests/lib.sh"
 
 timeout 120 "$LOCKBENCH" >"$TMPD/t" 2>"$TMPD/e" || fail "bare lockbench failed: $(cat "$TMPD/e")"

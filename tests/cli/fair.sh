@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# --scenario=fair (Desnoyers' 2008 fair-rwlock posting), --latency and --format=latency on the command
+# --scenario=fair (Desnoyers 2008), --latency and --format=latency on the command
 # line: the report's lines, the thread types a lock cannot run (left out
 # with a note by default, exit 5 when asked for), exclusive locks (exit 2),
 # and the latency and fairness columns of CSV and JSON. Short durations:
@@ -8,7 +8,7 @@
 . "$srcdir/tests/lib.sh"
 need_python
 
-# the 2008 fair-rwlock posting's report for null (every thread type), Desnoyers' lock and
+# Desnoyers 2008's report for null (every thread type), Desnoyers' lock and
 # qrwlock (their read sides are signal-safe: interrupt readers run), and
 # pthread-rwlock and rwsem (they may sleep: no interrupt readers, and why)
 for lock in null frwlock qrwlock pthread-rwlock rwsem; do
@@ -70,7 +70,7 @@ PY
 done
 grep -q "runs no interrupt_reader_thread" "$TMPD/pthread-rwlock.err" ||
 	fail "no warning about the interrupt readers pthread-rwlock cannot run"
-pass "Desnoyers' 2008 fair-rwlock posting report for null, frwlock, qrwlock, pthread-rwlock and rwsem"
+pass "Desnoyers 2008 report for null, frwlock, qrwlock, pthread-rwlock and rwsem"
 
 # exclusive locks are not reader-writer locks; asking for what a lock lacks is exit 5
 expect_status 2 "fair on an exclusive lock" -- --scenario=fair --lock=ticket --duration=0.1

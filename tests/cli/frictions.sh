@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Small frictions (issue 14 point 8, issue 13 point 7): each one line, each
+# Small frictions: each one line, each
 # naming the option and the value; what a user types that should just work.
 . "$srcdir/tests/lib.sh"
 

@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Run hygiene (issues 12 and 14): the "# " header over a text report and
+# Run hygiene: the "# " header over a text report and
 # --no-header; the same conditions in CSV and JSON; the warnings for SMT
 # siblings (on planned machines), other work on the placement's CPUs and
 # steal (on a fake /proc and /sys under $LOCKBENCH_SYSROOT, and on this

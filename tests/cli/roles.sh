@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # --scenario=roles: dedicated reader and writer threads, per-population
 # operation counts in -v, CSV and JSON; writers make progress under a
-# reader flood on rwsem (issue 4, acceptance 5); nonsense is exit 2.
+# reader flood on rwsem; nonsense is exit 2.
 . "$srcdir/tests/lib.sh"
 need_python
 

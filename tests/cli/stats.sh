@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# --format=stats (McKenney's 2013 aqticket posting): rows 1x 2x 3x, base/stdev/patched/stdev/%improvement,
+# --format=stats (McKenney 2013): rows 1x 2x 3x, base/stdev/patched/stdev/%improvement,
 # and every figure equals what a CSV reader computes from the CSV of the same
 # run (-f stats,csv writes both from one set of results).
 . "$srcdir/tests/lib.sh"

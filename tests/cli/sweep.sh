@@ -4,7 +4,7 @@
 # change with its sign; refused (exit 2) unless two locks, one ratio, one load.
 . "$srcdir/tests/lib.sh"
 
-# issue 5 acceptance 2, bounded: no --load (the sweep's default is one load)
+# the sweep, bounded: no --load (the sweep's default is one load)
 "$LOCKBENCH" --no-header --lock=qrwlock-wcas,qrwlock-bcas --ratio=5:1 --threads=1-2 --ops=20000 -f sweep \
 	>"$TMPD/s" 2>"$TMPD/e" || fail "the sweep run failed: $(cat "$TMPD/e")"
 sed -n 1p "$TMPD/s" | grep -qx 'With R:W ratio = 5:1' || fail "title: $(sed -n 1p "$TMPD/s")"

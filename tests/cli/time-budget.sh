@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# The time budget (issue 14): --point-timeout stops a point that runs too
+# The time budget: --point-timeout stops a point that runs too
 # long and marks it in every format; a spinning lock with more threads than
 # CPUs is warned about; Ctrl-C and SIGTERM write the points that finished,
 # marked partial, and exit 130 / 143; the estimate in --plan.

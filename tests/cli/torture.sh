@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# issue 13: --torture tortures every lock for a short budget (rounds of 1 to
+# --torture tortures every lock for a short budget (rounds of 1 to
 # 4x the CPUs in threads, random mixes and placements, delays injected)
 # and passes; the broken controls fail it with exit 3.
 . "$srcdir/tests/lib.sh"

@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# issue 11: the broken reader-writer control (busted-rw: read_lock does
+# The broken reader-writer control (busted-rw: read_lock does
 # nothing) is caught by --validate through its own measured loop every
 # time, at 1:1 and 10:1: ten short runs each, every one exit 3.
 . "$srcdir/tests/lib.sh"

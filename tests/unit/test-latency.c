@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * test-latency.c - the histogram, the timer calibration and the 2008 fair-rwlock posting's report
+ * test-latency.c - the histogram, the timer calibration and Desnoyers 2008's report
  *
  * 1. Percentiles of the log-linear histogram against inputs whose exact
  *    quantiles are known: exact below 128, never below the true value and
  *    at most one bucket (1/64) above it, never decreasing.
- * 2. The calibration of Desnoyers' 2008 fair-rwlock posting (back-to-back reads, [min,avg,max]) on a
+ * 2. The calibration of Desnoyers 2008 (back-to-back reads, [min,avg,max]) on a
  *    synthetic counter whose back-to-back differences are chosen.
- * 3. The latency formatter fed the 2008 fair-rwlock posting's own figures (read from
+ * 3. The latency formatter fed Desnoyers 2008's own figures (read from
  *    tests/golden/fair-rwlock-2008-latency.txt) against the posting's lines, white
  *    space aside. The intended difference: lockbench's first line names
  *    the lock ("** Performance tests: frwlock").
@@ -204,7 +204,7 @@ static void calibration(void)
 	      lb_clock.read_cycles_avg <= lb_clock.read_cycles_max, "real counter [min,avg,max]");
 }
 
-/* --- 3. the 2008 fair-rwlock posting's report ---------------------------------------------------- */
+/* --- 3. Desnoyers 2008's report ---------------------------------------------------- */
 
 #define MAXL 96
 #define MAXT 32

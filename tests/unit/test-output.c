@@ -2,12 +2,12 @@
 /*
  * test-output.c - the formatters on fixed numbers
  *
- * The table test feeds the 2014 rwsem-spinning posting's own figures (read from
+ * The table test feeds Long 2014's own figures (read from
  * tests/golden/rwsem-spinning-2014-table.txt) to the table formatter and compares its
  * lines with the posting's, white space aside. The one intended difference:
- * lockbench labels an exclusive lock's row with its ratio (spec section 2),
+ * lockbench labels an exclusive lock's row with its ratio (as the postings do),
  * so the posting's "mutex" rows come out as "mutex/0:1". The sweep test does
- * the same with the 2015 qrwlock byte-cmpxchg posting's thread sweep (tests/golden/qrwlock-byte-cmpxchg-2015-sweep.txt),
+ * the same with Long 2015's thread sweep (tests/golden/qrwlock-byte-cmpxchg-2015-sweep.txt),
  * its two columns named after two fake locks called "w/o patch" and
  * "with patch".
  */
@@ -197,7 +197,7 @@ static void table(void)
 }
 
 /*
- * The stats table: the 2013 aqticket posting's two blocks (ebizzy, dbench). Each figure
+ * The stats table: McKenney 2013's two blocks (ebizzy, dbench). Each figure
  * pair (mean m, stdev s) becomes two repetitions m + s/sqrt(2) and
  * m - s/sqrt(2), whose mean is m and sample stdev s. The intended
  * differences: lockbench's title names the two locks, the ratio, the load
@@ -339,7 +339,7 @@ static void stats(void)
 }
 
 /*
- * compare: the 2014 rwsem-spinning posting's mutex rows as reference rows, its "Before patch"
+ * compare: Long 2014's mutex rows as reference rows, its "Before patch"
  * and "After patch" figures as the two sides; the % Change lines must be
  * the posting's, computed, not copied.
  */
@@ -455,7 +455,7 @@ static void aim7(void)
 	nl = split_lines(buf, out, 16);
 	free(buf);
 	CHECK(nl == 8, "header, rule, 4 rows, 2 wrapped: got %u", nl);
-	/* the intended difference: spec section 4's column names */
+	/* the intended difference: the column names of the specification's CSV */
 	CHECK_STR(out[0], "Workload Before After % Change");
 	CHECK_STR(out[1], "-------- ------ ----- --------");
 	CHECK(strcmp(golden[0], "Workload Before Patch After Patch % Change") == 0, "seed header");
@@ -778,7 +778,7 @@ static void sweep(void)
 	unsigned nrows = 0, nl;
 
 	load_golden("qrwlock-byte-cmpxchg-2015-sweep.txt");
-	CHECK(ngolden >= 15, "Long's 2015 qrwlock byte-cmpxchg posting golden file: %u lines", ngolden);
+	CHECK(ngolden >= 15, "Long 2015 golden file: %u lines", ngolden);
 	if (ngolden < 15)
 		return;
 	/* the posting's rows, run the way lockbench runs them: lock outermost */

@@ -2,7 +2,7 @@
 /*
  * test-qrwlock.c - qrwlock-wcas and qrwlock-bcas differ in the announcement only
  *
- * Long's 2015 qrwlock byte-cmpxchg posting measures one change: how a waiting writer sets _QW_WAITING.
+ * Long 2015 measures one change: how a waiting writer sets _QW_WAITING.
  * This test compiles the qrwlock body (locks/qrwlock-common.h) with a step
  * hook, so that a single thread can play the other threads at chosen steps
  * of the slow paths, and drives the WCAS and BCAS variants through the same

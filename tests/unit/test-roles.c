@@ -8,7 +8,7 @@
  * interrupt context and never on a thread inside its own write-side
  * critical section (the emulated interrupt mask works, whether the harness
  * or the lock masks), and a lock that lets readers in beside a writer
- * fails the 2008 fair-rwlock posting's array check (exit 3).
+ * fails Desnoyers 2008's array check (exit 3).
  */
 #include "config.h"
 

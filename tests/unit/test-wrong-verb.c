@@ -7,7 +7,7 @@
  * write side, and with no loop at all (the ops pointers). --validate must
  * pass the correct wiring and the pointers, and fail the wrong one, whose
  * ops (what the old checking loop called) are still right: what is
- * validated is the lock file's own measured loop (issue 11).
+ * validated is the lock file's own measured loop.
  */
 #include "config.h"
 
