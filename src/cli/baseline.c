@@ -176,7 +176,7 @@ static int add_record(struct lb_baseline *b, const struct rec *r, const char *wh
 	if (fv < 1 || fv > LB_FORMAT_VERSION)
 		return WHY("%s %u: format_version %llu is not one this lockbench reads (1..%d)", what,
 			   r->line, fv, LB_FORMAT_VERSION);
-	if ((res->point.ratio.r == 0 && res->point.ratio.w == 0) || res->point.nthreads == 0 ||
+	if ((res->point.mix.r == 0 && res->point.mix.w == 0) || res->point.nthreads == 0 ||
 	    res->point.nthreads > LB_MAX_THREADS)
 		return WHY("%s %u: the ratio or threads is not one lockbench writes", what, r->line);
 	rc = optional_fields(b, r, what, why, len);
@@ -461,8 +461,8 @@ bool lb_baseline_has(const struct lb_baseline *b, const struct lb_point *p)
 	for (unsigned i = 0; i < b->n; i++) {
 		const struct lb_point *q = &b->results[i].point;
 
-		if (strcmp(q->ops->name, p->ops->name) == 0 && q->ratio.r == p->ratio.r &&
-		    q->ratio.w == p->ratio.w && q->nthreads == p->nthreads &&
+		if (strcmp(q->ops->name, p->ops->name) == 0 && lb_point_same_ratio(q, p) &&
+		    q->nthreads == p->nthreads &&
 		    q->load_arg == p->load_arg && q->load_ns == p->load_ns &&
 		    (q->duration > 0) == (p->duration > 0))
 			return true;
@@ -473,8 +473,8 @@ bool lb_baseline_has(const struct lb_baseline *b, const struct lb_point *p)
 /* the identity of a point: lock, ratio, thread count, load */
 static bool same_point(const struct lb_point *q, const struct lb_point *p)
 {
-	return strcmp(q->ops->name, p->ops->name) == 0 && q->ratio.r == p->ratio.r &&
-	       q->ratio.w == p->ratio.w && q->nthreads == p->nthreads && q->load_arg == p->load_arg;
+	return strcmp(q->ops->name, p->ops->name) == 0 && lb_point_same_ratio(q, p) &&
+	       q->nthreads == p->nthreads && q->load_arg == p->load_arg;
 }
 
 /* The first field in which @q (baseline result @i) differs from @p, into @d; false if none. */
@@ -525,7 +525,7 @@ int lb_baseline_check(const struct lb_baseline *b, const struct lb_points *pts, 
 		any |= full || (cand && loose);
 		if (full || !cand || p->repeat)
 			continue;
-		lb_ratio_str(&p->ratio, ratio, sizeof(ratio));
+		lb_point_ratio_str(p, ratio, sizeof(ratio));
 		if (!loose)
 			return WHY("point %s/%s threads=%u load=%llu differs in %s "
 				   "(--baseline-loose compares it anyway)", p->ops->name, ratio,

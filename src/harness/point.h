@@ -24,12 +24,14 @@ struct lb_point {
 	const struct lb_lock_ops *ops;
 	const uint64_t *lockopts;	/* values of ops->options */
 	/*
-	 * The read:write mix of every thread; with thread_ratio, each thread's
-	 * is there and this one names the populations (--scenario=roles:
-	 * readers:writers) or is zero (a fair phase: roles, not a mix).
+	 * mix: the read:write interleave every thread runs (--ratio; 0:1 for
+	 * an exclusive lock), when thread_ratio is NULL; 0:0 when each thread
+	 * has its own there (--scenario=roles, a fair phase). A point is
+	 * labelled and matched by lb_point_ratio().
 	 */
-	struct lb_ratio ratio;
-	const struct lb_ratio *thread_ratio;	/* NULL, or a ratio per thread (roles) */
+	struct lb_ratio mix;
+	const struct lb_ratio *thread_ratio;	/* NULL, or a ratio per thread (roles, fair) */
+	unsigned readers, writers;		/* --scenario=roles: its reader and writer threads */
 	const char *const *thread_role;		/* NULL, or a role name per thread */
 	const uint64_t *thread_nops;		/* NULL, or a cap on each thread's operations */
 	unsigned nthreads;
@@ -144,10 +146,38 @@ struct lb_result {
 	double steal_ms;
 };
 
+/*
+ * lb_point_ratio() - the R:W a point is labelled and matched by in every
+ * format and in --baseline: its mix, or with --scenario=roles its reader
+ * and writer threads (2:1: two readers, one writer); 0:0 for a fair phase
+ */
+static inline struct lb_ratio lb_point_ratio(const struct lb_point *p)
+{
+	if (p->readers || p->writers)
+		return (struct lb_ratio){ .r = p->readers, .w = p->writers };
+	return p->mix;
+}
+
+/* lb_point_ratio_str() - lb_point_ratio() as "R:W" in @buf */
+static inline char *lb_point_ratio_str(const struct lb_point *p, char *buf, size_t len)
+{
+	struct lb_ratio r = lb_point_ratio(p);
+
+	return lb_ratio_str(&r, buf, len);
+}
+
+/* lb_point_same_ratio() - are @a and @b labelled with the same R:W? */
+static inline bool lb_point_same_ratio(const struct lb_point *a, const struct lb_point *b)
+{
+	struct lb_ratio x = lb_point_ratio(a), y = lb_point_ratio(b);
+
+	return x.r == y.r && x.w == y.w;
+}
+
 /* lb_thread_ratio() - the read:write mix thread @tid runs in point @p */
 static inline const struct lb_ratio *lb_thread_ratio(const struct lb_point *p, unsigned tid)
 {
-	return p->thread_ratio ? &p->thread_ratio[tid] : &p->ratio;
+	return p->thread_ratio ? &p->thread_ratio[tid] : &p->mix;
 }
 
 /* lb_thread_nops() - the operations thread @tid does at most (UINT64_MAX: until stopped) */

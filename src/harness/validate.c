@@ -54,7 +54,7 @@ int lb_validate_point(const struct lb_run *run, const struct lb_result *r)
 
 	if (run->v->violation) {
 		lb_err("validation failed: lock %s, ratio %s, %u threads: %s", ops->name,
-		       lb_ratio_str(&p->ratio, ratio, sizeof(ratio)), p->nthreads, run->v->what);
+		       lb_point_ratio_str(p, ratio, sizeof(ratio)), p->nthreads, run->v->what);
 		rc = LB_EXIT_VALIDATE;
 	}
 	/* the harness's own invariants, which hold for every lock, null included */
@@ -78,7 +78,7 @@ int lb_validate_point(const struct lb_run *run, const struct lb_result *r)
 	if (!rc && !run->v->noexcl && run->v->data != 2 * writes) {
 		lb_err("validation failed: lock %s, ratio %s, %u threads: the write sections left "
 		       "%llu in the shared value, %llu writes put %llu there", ops->name,
-		       lb_ratio_str(&p->ratio, ratio, sizeof(ratio)), p->nthreads,
+		       lb_point_ratio_str(p, ratio, sizeof(ratio)), p->nthreads,
 		       (unsigned long long)run->v->data, (unsigned long long)writes,
 		       (unsigned long long)(2 * writes));
 		rc = LB_EXIT_VALIDATE;

@@ -56,7 +56,7 @@ LB_NORETURN static void watchdog_fire(struct lb_run *run, double stuck_s)
 	if (p->ops->describe)
 		p->ops->describe(run->lock, word, sizeof(word));
 	lb_err("watchdog: point %s/%s threads=%u load=%llu made no progress for %.1f s "
-	       "(--timeout=%g); lock word: %s", p->ops->name, lb_ratio_str(&p->ratio, ratio,
+	       "(--timeout=%g); lock word: %s", p->ops->name, lb_point_ratio_str(p, ratio,
 	       sizeof(ratio)), p->nthreads, (unsigned long long)p->load_arg, stuck_s, p->timeout,
 	       word);
 	for (unsigned i = 0; i < p->nthreads; i++) {

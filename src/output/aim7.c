@@ -123,7 +123,7 @@ static int side_values(const struct lb_sides *s, const struct lb_result *const *
 				const struct lb_point *p = &res[i]->point;
 
 				if (p->repeat == rep && p->nthreads == threads[t] &&
-				    p->ratio.r == key->point.ratio.r && p->ratio.w == key->point.ratio.w &&
+				    lb_point_same_ratio(p, &key->point) &&
 				    p->load_arg == key->point.load_arg &&
 				    lb_sides_match(s, p->ops->name, key->point.ops->name)) {
 					tsum += res[i]->ops_per_s * 60;
@@ -158,8 +158,8 @@ static bool row_start(const struct lb_sides *s, unsigned i)
 	for (unsigned j = 0; j < i; j++) {
 		const struct lb_point *q = &s->after[j]->point;
 
-		if (strcmp(q->ops->name, p->ops->name) == 0 && q->ratio.r == p->ratio.r &&
-		    q->ratio.w == p->ratio.w && q->tgroup == p->tgroup && q->load_arg == p->load_arg)
+		if (strcmp(q->ops->name, p->ops->name) == 0 && lb_point_same_ratio(q, p) &&
+		    q->tgroup == p->tgroup && q->load_arg == p->load_arg)
 			return false;
 	}
 	return true;
@@ -226,7 +226,7 @@ int lb_output_aim7(FILE *f, const struct lb_report *rep)
 					 (unsigned long long)key->point.load_arg);
 			snprintf(row->label, sizeof(row->label), "%s %u:%u%s (%s)",
 				 lb_lock_stem(bname, key->point.ops->name, stem, sizeof(stem)),
-				 key->point.ratio.r, key->point.ratio.w, load, elem);
+				 lb_point_ratio(&key->point).r, lb_point_ratio(&key->point).w, load, elem);
 			row->before = mean_of(&b);
 			row->after = mean_of(&a);
 			row->noisy = lb_noisy(b.v, b.n, a.v, a.n);

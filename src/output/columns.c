@@ -129,7 +129,7 @@ static bool col_lock_options(struct lb_col_src *s, const struct lb_column *c, un
 
 static bool col_ratio(struct lb_col_src *s, const struct lb_column *c, union lb_col_val *v)
 {
-	v->s = lb_ratio_str(&s->r->point.ratio, s->buf, sizeof(s->buf));
+	v->s = lb_point_ratio_str(&s->r->point, s->buf, sizeof(s->buf));
 	return true;
 }
 
@@ -253,7 +253,7 @@ static bool col_roles(struct lb_col_src *s, const struct lb_column *c, union lb_
 /* --scenario=roles: arg 0: readers, 1: writers */
 static bool col_population(struct lb_col_src *s, const struct lb_column *c, union lb_col_val *v)
 {
-	v->u = c->arg ? s->r->point.ratio.w : s->r->point.ratio.r;
+	v->u = c->arg ? lb_point_ratio(&s->r->point).w : lb_point_ratio(&s->r->point).r;
 	return s->r->nroles != 0;
 }
 
@@ -642,8 +642,8 @@ const struct lb_column lb_columns[] = {
 	{ "family", NULL, "", S, 0, BOTH, .get = col_lock, .arg = 2 },
 	{ "lock_options", NULL, "", S, 0, CSV, .get = col_lock_options },	/* JSON: an object */
 	{ "ratio", NULL, "", S, 0, BOTH, .get = col_ratio },
-	{ "ratio_reads", NULL, "", U, 0, BOTH | BASE, PUT(point.ratio.r) },
-	{ "ratio_writes", NULL, "", U, 0, BOTH | BASE, PUT(point.ratio.w) },
+	{ "ratio_reads", NULL, "", U, 0, BOTH | BASE, PUT(point.mix.r) },
+	{ "ratio_writes", NULL, "", U, 0, BOTH | BASE, PUT(point.mix.w) },
 	{ "threads", NULL, "", U, 0, BOTH | BASE, PUT(point.nthreads) },
 	{ "load", NULL, "pauses or ns", U, 0, BOTH | BASE, PUT(point.load_arg) },
 	{ "load_unit", NULL, "", S, 0, BOTH | BASE, .get = col_word, .arg = 0, .put = put_word },

@@ -49,9 +49,33 @@ void lb_output_compare_notes(FILE *f, const struct lb_report *rep)
 			"Welch's test, '~' marks a change within the noise)\n");
 }
 
+/*
+ * exclusive_note() - an exclusive lock runs each point once, at 0:1
+ * (plan/run.c): say so under a table whose ratios are not all 0:1
+ */
+static void exclusive_note(FILE *f, const struct lb_report *rep)
+{
+	const struct lb_config *c = rep->cfg;
+	bool mixed = false;
+	unsigned n = 0;
+
+	for (unsigned i = 0; c && c->scenario == LB_SCN_MIX && i < c->nratios; i++)
+		mixed |= c->ratios[i].r != 0;
+	for (unsigned i = 0; mixed && i < c->nlocks; i++) {
+		if (c->locks[i]->kind == LB_LOCK_RW)
+			continue;
+		fprintf(f, "%s%s", n++ ? ", " : "\n", c->locks[i]->name);
+	}
+	if (n)
+		fprintf(f, ": exclusive, every operation a write, so %s rows are at 0:1 only, "
+			"whatever the ratio\n", n > 1 ? "their" : "its");
+}
+
 void lb_output_run_notes(FILE *f, const struct lb_report *rep)
 {
 	unsigned to = 0;
+
+	exclusive_note(f, rep);
 
 	for (unsigned i = 0; i < rep->nresults; i++)
 		to += rep->results[i].timed_out;
@@ -326,7 +350,7 @@ void lb_output_point_verbose(const struct lb_plan *plan, const struct lb_result 
 	/* a phase of --scenario=fair has roles, not a ratio: its name instead */
 	fprintf(stderr, "lockbench: %s/%s threads=%u load=%llu%s: %.3f ms, %.4g ops/s, ops/thread "
 		"min %llu mean %.1f max %llu, setup %.3f ms\n", p->ops->name,
-		p->phase ? lb_fair_phase_name(p->phase) : lb_ratio_str(&p->ratio, ratio, sizeof(ratio)),
+		p->phase ? lb_fair_phase_name(p->phase) : lb_point_ratio_str(p, ratio, sizeof(ratio)),
 		p->nthreads,
 		(unsigned long long)p->load_arg, p->load_ns ? "ns" : "", r->exec_ms, r->ops_per_s,
 		(unsigned long long)r->ops_min, r->ops_mean, (unsigned long long)r->ops_max,
@@ -375,8 +399,8 @@ void lb_output_point_verbose(const struct lb_plan *plan, const struct lb_result 
 
 bool lb_point_same(const struct lb_point *a, const struct lb_point *b)
 {
-	return a->ops == b->ops && a->lockopts == b->lockopts && a->ratio.r == b->ratio.r &&
-	       a->ratio.w == b->ratio.w && a->thread_ratio == b->thread_ratio &&
+	return a->ops == b->ops && a->lockopts == b->lockopts && lb_point_same_ratio(a, b) &&
+	       a->thread_ratio == b->thread_ratio &&
 	       a->nthreads == b->nthreads && a->tgroup == b->tgroup && a->load_arg == b->load_arg &&
 	       a->load_ns == b->load_ns && a->spin == b->spin && a->delay == b->delay &&
 	       a->nops == b->nops && a->duration == b->duration && a->phase == b->phase;

@@ -195,7 +195,7 @@ static void mix_point(FILE *f, const struct lb_result *r)
 	char ratio[32];
 
 	fprintf(f, "** %s/%s, %u threads, load %llu%s", p->ops->name,
-		lb_ratio_str(&p->ratio, ratio, sizeof(ratio)), p->nthreads,
+		lb_point_ratio_str(p, ratio, sizeof(ratio)), p->nthreads,
 		(unsigned long long)p->load_arg, p->load_ns ? "ns" : "");
 	if (p->repeat)
 		fprintf(f, ", repetition %u", p->repeat + 1);

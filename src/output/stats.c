@@ -83,7 +83,7 @@ static void thread_label(const struct lb_report *rep, unsigned n, char *buf, siz
 
 static bool same_cell(const struct lb_result *a, const struct lb_result *b)
 {
-	return a->point.ratio.r == b->point.ratio.r && a->point.ratio.w == b->point.ratio.w &&
+	return lb_point_same_ratio(&a->point, &b->point) &&
 	       a->point.load_arg == b->point.load_arg;
 }
 
@@ -177,7 +177,7 @@ static int block(FILE *f, const struct lb_report *rep, const struct lb_lock_ops 
 
 	rule(f, w);
 	fprintf(f, "%s vs %s, ratio %s, load %llu%s (throughput: %s, higher is better)\n",
-		lk[0]->name, lk[1]->name, lb_ratio_str(&cell->point.ratio, ratio, sizeof(ratio)),
+		lk[0]->name, lk[1]->name, lb_point_ratio_str(&cell->point, ratio, sizeof(ratio)),
 		(unsigned long long)cell->point.load_arg, cell->point.load_ns ? " ns" : "",
 		rep->fixed_time ? "ops/s" : "1/execution time in 1/s");
 	rule(f, w);

@@ -133,7 +133,7 @@ int lb_output_sweep(FILE *f, const struct lb_report *rep)
 		}
 	}
 
-	fprintf(f, "With R:W ratio = %u:%u\n\n", p0->ratio.r, p0->ratio.w);
+	fprintf(f, "With R:W ratio = %u:%u\n\n", lb_point_ratio(p0).r, lb_point_ratio(p0).w);
 	fprintf(f, "%*s" SWEEP_GAP "%*s" SWEEP_GAP "%*s" SWEEP_GAP "%*s\n", (int)w[0], h_threads,
 		(int)w[1], lock[0], (int)w[2], lock[1], (int)w[3], h_change);
 	for (unsigned j = 0; j < 4; j++) {

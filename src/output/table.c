@@ -33,8 +33,8 @@ static const char *const table_h1 = "lock/r:w ratio", *const table_h2 = "# of th
 
 static bool same_row(const struct lb_trow *row, const struct lb_result *r)
 {
-	return strcmp(row->lock, r->point.ops->name) == 0 && row->ratio.r == r->point.ratio.r &&
-	       row->ratio.w == r->point.ratio.w && row->threads == r->point.nthreads &&
+	return strcmp(row->lock, r->point.ops->name) == 0 && row->ratio.r == lb_point_ratio(&r->point).r &&
+	       row->ratio.w == lb_point_ratio(&r->point).w && row->threads == r->point.nthreads &&
 	       row->phase == r->point.phase;
 }
 
@@ -49,6 +49,14 @@ static char *row_label(const char *lock, const struct lb_ratio *ratio, unsigned 
 	return buf;
 }
 
+/* point_label() - the label of @p's row: "lock/R:W" or "lock/phase" */
+static char *point_label(const struct lb_point *p, char *buf, size_t len)
+{
+	struct lb_ratio r = lb_point_ratio(p);
+
+	return row_label(p->ops->name, &r, p->phase, buf, len);
+}
+
 /* -v: the fairness of each point */
 static void fairness_block(FILE *f, const struct lb_report *rep)
 {
@@ -59,8 +67,7 @@ static void fairness_block(FILE *f, const struct lb_report *rep)
 		char label[160];
 
 		fprintf(f, "%s  %u  load %llu%s: %llu/%.1f/%llu, Jain %.4f, starvation (window %.0f ms): ",
-			row_label(r->point.ops->name, &r->point.ratio, r->point.phase, label,
-				  sizeof(label)), r->point.nthreads, (unsigned long long)r->point.load_arg,
+			point_label(&r->point, label, sizeof(label)), r->point.nthreads, (unsigned long long)r->point.load_arg,
 			r->point.load_ns ? "ns" : "", (unsigned long long)r->ops_min, r->ops_mean,
 			(unsigned long long)r->ops_max, lb_result_jain(r, -1), r->starve_window_ms);
 		lb_fmt_starvation(f, r);
@@ -143,7 +150,7 @@ static int ttable_build(struct lb_ttable *t, const struct lb_result *const *res,
 		if (!row) {
 			row = &t->rows[t->nrows++];
 			row->lock = r->point.ops->name;
-			row->ratio = r->point.ratio;
+			row->ratio = lb_point_ratio(&r->point);
 			row->threads = r->point.nthreads;
 			row->tgroup = r->point.tgroup;
 			row->phase = r->point.phase;
@@ -294,8 +301,7 @@ static void perf_block(FILE *f, const struct lb_report *rep)
 		const struct lb_result *r = &rep->results[i];
 		char label[160];
 
-		fprintf(f, "%s  %u  load %llu%s: ", row_label(r->point.ops->name, &r->point.ratio,
-							   r->point.phase, label, sizeof(label)),
+		fprintf(f, "%s  %u  load %llu%s: ", point_label(&r->point, label, sizeof(label)),
 			r->point.nthreads, (unsigned long long)r->point.load_arg,
 			r->point.load_ns ? "ns" : "");
 		lb_fmt_perf(f, &r->perf);
@@ -314,8 +320,7 @@ static void trace_block(FILE *f, const struct lb_report *rep)
 
 		if (!r->trace)
 			continue;
-		fprintf(f, "%s  %u  load %llu%s: ", row_label(r->point.ops->name, &r->point.ratio,
-							   r->point.phase, label, sizeof(label)),
+		fprintf(f, "%s  %u  load %llu%s: ", point_label(&r->point, label, sizeof(label)),
 			r->point.nthreads, (unsigned long long)r->point.load_arg,
 			r->point.load_ns ? "ns" : "");
 		lb_fmt_trace(f, r->trace);

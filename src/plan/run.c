@@ -32,7 +32,14 @@ static void fill_point(const struct lb_plan *plan, struct lb_point *p, unsigned 
 	const struct lb_config *c = plan->cfg;
 
 	lb_point_init(p, plan, c->locks[lk], c->loads[li]);
-	p->ratio = c->ratios[ri];
+	if (plan->thread_ratio) {		/* roles: each thread its own, 1:0 or 0:1 */
+		p->readers = c->readers;
+		p->writers = c->writers;
+	} else if (c->locks[lk]->kind == LB_LOCK_RW) {
+		p->mix = c->ratios[ri];
+	} else {
+		p->mix = (struct lb_ratio){ .r = 0, .w = 1 };	/* every operation a write */
+	}
 	p->nthreads = plan->threads[ti];
 	p->repeat = rep;
 	p->tgroup = plan->tgroup[ti];
@@ -41,7 +48,12 @@ static void fill_point(const struct lb_plan *plan, struct lb_point *p, unsigned 
 	p->thread_nops = plan->thread_nops;
 }
 
-/* Mix and roles: repetitions outermost, then lock, thread count, ratio, load. */
+/*
+ * Mix and roles: repetitions outermost, then lock, thread count, ratio,
+ * load. An exclusive lock runs each point once, at 0:1, whatever the
+ * ratios: all its acquisitions are writes, so another ratio would be the
+ * same point again under another label.
+ */
 static int mix_points(const struct lb_plan *plan, struct lb_points *pts)
 {
 	const struct lb_config *c = plan->cfg;
@@ -49,7 +61,8 @@ static int mix_points(const struct lb_plan *plan, struct lb_points *pts)
 	for (unsigned rep = 0; rep < c->repeat; rep++)
 		for (unsigned lk = 0; lk < c->nlocks; lk++)
 			for (unsigned ti = 0; ti < plan->nthreads; ti++)
-				for (unsigned ri = 0; ri < c->nratios; ri++)
+				for (unsigned ri = 0; ri < (c->locks[lk]->kind == LB_LOCK_RW ?
+							    c->nratios : 1); ri++)
 					for (unsigned li = 0; li < c->nloads; li++) {
 						struct lb_point *p = lb_points_add(pts);
 
@@ -195,7 +208,7 @@ static void progress_line(const struct lb_points *pts, unsigned i, double elapse
 			p->ops->name, lb_fair_phase_title(p->phase), p->duration, el, left);
 	else
 		fprintf(stderr, "\r\033[K[%u/%u] %s/%s threads=%u load=%llu; %s elapsed, %s left",
-			i + 1, pts->n, p->ops->name, lb_ratio_str(&p->ratio, ratio, sizeof(ratio)),
+			i + 1, pts->n, p->ops->name, lb_point_ratio_str(p, ratio, sizeof(ratio)),
 			p->nthreads, (unsigned long long)p->load_arg, el, left);
 }
 
@@ -205,7 +218,7 @@ static void note_timed_out(const struct lb_point *p)
 
 	lb_warn("point %s/%s threads=%u load=%llu timed out after %g s (--point-timeout): "
 		"stopped, marked timed out; its figures count the operations done", p->ops->name,
-		lb_ratio_str(&p->ratio, ratio, sizeof(ratio)), p->nthreads,
+		lb_point_ratio_str(p, ratio, sizeof(ratio)), p->nthreads,
 		(unsigned long long)p->load_arg, p->point_timeout);
 }
 
@@ -240,7 +253,7 @@ static void short_warn(const struct lb_result *r)
 		snprintf(steal, sizeof(steal), ", host steal %.0f ms", r->steal_ms);
 	lb_warn("%s/%s threads=%u load=%llu repeat %u: %u thread(s) ran less than %.0f%% of the "
 		"wall time (lowest %.0f%%%s); the point is marked in the output", p->ops->name,
-		lb_ratio_str(&p->ratio, ratio, sizeof(ratio)), p->nthreads,
+		lb_point_ratio_str(p, ratio, sizeof(ratio)), p->nthreads,
 		(unsigned long long)p->load_arg, p->repeat + 1, r->short_threads, LB_RAN_PCT,
 		r->cpu_min_pct, steal);
 }
@@ -342,7 +355,7 @@ static void print_point(FILE *f, const struct lb_point *p)
 	char ratio[32];
 
 	fprintf(f, "point %s/%s threads=%u load=%llu%s ", p->ops->name,
-		lb_ratio_str(&p->ratio, ratio, sizeof(ratio)), p->nthreads,
+		lb_point_ratio_str(p, ratio, sizeof(ratio)), p->nthreads,
 		(unsigned long long)p->load_arg, p->load_ns ? "ns" : "");
 	if (p->duration > 0)
 		fprintf(f, "duration=%gs\n", p->duration);
@@ -369,9 +382,16 @@ void lb_plan_print(FILE *f, const struct lb_plan *plan, const struct lb_points *
 		if (c->scenario == LB_SCN_ROLES && c->writer_ops)
 			fprintf(f, ", each writer stopping after %llu writes\n",
 				(unsigned long long)c->writer_ops);
-		fprintf(f, "\n# points: %u lock(s) x %u thread count(s) x %u ratio(s) x %u load(s) = "
-			"%u, each run %u time(s); %s\n", c->nlocks, plan->nthreads, c->nratios,
-			c->nloads, npoints, c->repeat, c->duration > 0 ? "fixed time" : "fixed work");
+		unsigned nexcl = 0;
+
+		for (unsigned k = 0; k < c->nlocks; k++)
+			nexcl += c->locks[k]->kind != LB_LOCK_RW;
+		fprintf(f, "\n# points: %u lock(s) x %u thread count(s) x %u ratio(s) x %u load(s)",
+			c->nlocks, plan->nthreads, c->nratios, c->nloads);
+		if (nexcl && c->nratios > 1)
+			fprintf(f, " (an exclusive lock's at 0:1 only: %u of the locks)", nexcl);
+		fprintf(f, " = %u, each run %u time(s); %s\n", npoints, c->repeat,
+			c->duration > 0 ? "fixed time" : "fixed work");
 	}
 	print_estimate(f, "# time: ", pts);
 	for (unsigned i = 0; i < pts->n; i++) {

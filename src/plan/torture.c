@@ -63,7 +63,7 @@ static void draw_round(const struct lb_plan *plan, const struct lb_lock_ops *ops
 	p->load_ns = false;
 	p->delay = pick(rng, 2) ? pick(rng, 16) : 0;
 	p->nthreads = 1 + pick(rng, 4 * n);
-	p->ratio = ops->kind == LB_LOCK_RW ? mixes[pick(rng, LB_ARRAY_SIZE(mixes))] : mixes[0];
+	p->mix = ops->kind == LB_LOCK_RW ? mixes[pick(rng, LB_ARRAY_SIZE(mixes))] : mixes[0];
 	p->duration = secs;
 	p->validate = true;
 	p->torture = true;
@@ -99,7 +99,7 @@ static int torture_lock(const struct lb_plan *plan, const struct lb_lock_ops *op
 
 		draw_round(plan, ops, secs < left ? secs : left, pus, rng, &p);
 		lb_info("torture: %s round %u: %u threads, %u:%u, load %llu, delay %llu, %s",
-			ops->name, sum->rounds + 1, p.nthreads, p.ratio.r, p.ratio.w,
+			ops->name, sum->rounds + 1, p.nthreads, p.mix.r, p.mix.w,
 			(unsigned long long)p.load, (unsigned long long)p.delay,
 			p.pin ? "pinned, CPUs shuffled" : "unpinned");
 		rc = lb_run_point(&p, &r);

@@ -89,9 +89,9 @@ static unsigned seed_results(unsigned first, struct lb_result *res, unsigned max
 			memset(&res[n], 0, sizeof(res[n]));
 			res[n].point.ops = slash ? &fake_rwsem : &fake_mutex;
 			if (slash)
-				sscanf(slash + 1, "%u:%u", &res[n].point.ratio.r, &res[n].point.ratio.w);
+				sscanf(slash + 1, "%u:%u", &res[n].point.mix.r, &res[n].point.mix.w);
 			else
-				res[n].point.ratio = (struct lb_ratio){ 0, 1 };
+				res[n].point.mix = (struct lb_ratio){ 0, 1 };
 			res[n].point.nthreads = threads;
 			res[n].point.load_arg = load;
 			res[n].exec_ms = ms;
@@ -173,7 +173,7 @@ static void table(void)
 	memset(res, 0, sizeof(res));
 	for (unsigned i = 0; i < 2; i++) {
 		res[i].point.ops = &fake_mutex;
-		res[i].point.ratio = (struct lb_ratio){ 0, 1 };
+		res[i].point.mix = (struct lb_ratio){ 0, 1 };
 		res[i].point.nthreads = 2;
 		res[i].point.load_arg = 1;
 		res[i].point.repeat = i;
@@ -242,7 +242,7 @@ static void stats(void)
 					double d = v[2 * k + 1] / sqrt(2.0);
 
 					res[n].point.ops = k ? &patched : &base;
-					res[n].point.ratio = (struct lb_ratio){ 0, 1 };
+					res[n].point.mix = (struct lb_ratio){ 0, 1 };
 					res[n].point.nthreads = 32 * (row + 1);
 					res[n].point.load_arg = 1;
 					res[n].point.repeat = rep_i;
@@ -280,7 +280,7 @@ static void stats(void)
 		memset(res, 0, sizeof(res));
 		for (unsigned i = 0; i < 4; i++) {
 			res[i].point.ops = i % 2 ? &patched : &base;
-			res[i].point.ratio = (struct lb_ratio){ 0, 1 };
+			res[i].point.mix = (struct lb_ratio){ 0, 1 };
 			res[i].point.nthreads = 2;
 			res[i].point.load_arg = 5;
 			res[i].exec_ms = i % 2 ? 250 : 500 + 500 * (i / 2);	/* base 2 and 1 per s; patched 4 */
@@ -318,7 +318,7 @@ static void stats(void)
 			for (unsigned k = 0; k < 2; k++)
 				for (unsigned i = 0; i < 3; i++, n++) {
 					res[n].point.ops = k ? &patched : &base;
-					res[n].point.ratio = (struct lb_ratio){ 0, 1 };
+					res[n].point.mix = (struct lb_ratio){ 0, 1 };
 					res[n].point.nthreads = 2 + 2 * t;
 					res[n].point.load_arg = 5;
 					res[n].point.repeat = i;
@@ -409,7 +409,7 @@ static void compare_noise(void)
 	for (unsigned i = 0; i < 6; i++) {
 		before[i].point.ops = &fake_mutex;
 		after[i].point.ops = &fake_rwsem;
-		before[i].point.ratio = after[i].point.ratio = (struct lb_ratio){ 0, 1 };
+		before[i].point.mix = after[i].point.mix = (struct lb_ratio){ 0, 1 };
 		before[i].point.nthreads = after[i].point.nthreads = 2;
 		before[i].point.load_arg = after[i].point.load_arg = i < 3 ? 1 : 5;
 		before[i].point.repeat = after[i].point.repeat = i % 3;
@@ -466,7 +466,7 @@ static void aim7(void)
 	memset(res, 0, sizeof(res));
 	for (unsigned i = 0; i < 6; i++) {
 		res[i].point.ops = i < 3 ? &lk_a : &lk_b;
-		res[i].point.ratio = (struct lb_ratio){ 10, 1 };
+		res[i].point.mix = (struct lb_ratio){ 10, 1 };
 		res[i].point.nthreads = 2 + i % 3;
 		res[i].point.load_arg = 1;
 		res[i].ops_per_s = (1 + i % 3) * (i < 3 ? 1e6 : 1.1e6);
@@ -503,7 +503,7 @@ static struct lb_result csv_result(struct lb_thread_result *tr)
 
 	memset(&r, 0, sizeof(r));
 	r.point.ops = &tk;
-	r.point.ratio = (struct lb_ratio){ 1, 1 };
+	r.point.mix = (struct lb_ratio){ 1, 1 };
 	r.point.nthreads = 2;
 	r.point.load_arg = 5;
 	r.point.load = 5;
@@ -791,7 +791,7 @@ static void sweep(void)
 			if (sscanf(golden[i], "%u %lf %lf", &threads, &v[0], &v[1]) != 3)
 				continue;
 			res[rep.nresults].point.ops = lk ? &after : &before;
-			res[rep.nresults].point.ratio = (struct lb_ratio){ 5, 1 };
+			res[rep.nresults].point.mix = (struct lb_ratio){ 5, 1 };
 			res[rep.nresults].point.nthreads = threads;
 			res[rep.nresults].point.load_arg = 1;
 			res[rep.nresults++].exec_ms = v[lk];
@@ -811,7 +811,7 @@ static void sweep(void)
 	memset(res, 0, sizeof(res));
 	for (unsigned i = 0; i < 3; i++) {
 		res[i].point.ops = i < 2 ? &before : &after;
-		res[i].point.ratio = (struct lb_ratio){ 5, 1 };
+		res[i].point.mix = (struct lb_ratio){ 5, 1 };
 		res[i].point.nthreads = 2;
 		res[i].point.repeat = i % 2;
 		res[i].exec_ms = 100 + 50 * i;

@@ -273,7 +273,7 @@ static void plain_latency(void)
 
 	memset(&p, 0, sizeof(p));
 	p.ops = lb_lock_find("null");
-	p.ratio = (struct lb_ratio){ 1, 1 };
+	p.mix = (struct lb_ratio){ 1, 1 };
 	p.nthreads = 2;
 	p.nops = 10000;
 	p.timeout = 20;

@@ -35,7 +35,7 @@ static int run(unsigned nthreads, bool torture)
 	memset(&p, 0, sizeof(p));
 	p.ops = &lb_lock_skeleton;
 	p.lockopts = opts;
-	p.ratio = (struct lb_ratio){ 0, 1 };
+	p.mix = (struct lb_ratio){ 0, 1 };
 	p.nthreads = nthreads;
 	p.duration = 0.2;
 	p.timeout = 20;

@@ -94,7 +94,7 @@ static int run(const struct lb_lock_ops *o, struct lb_ratio ratio, bool torture)
 
 	memset(&p, 0, sizeof(p));
 	p.ops = o;
-	p.ratio = ratio;
+	p.mix = ratio;
 	p.nthreads = 2;
 	p.duration = 0.2;
 	p.timeout = 20;
