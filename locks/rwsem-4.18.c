@@ -45,7 +45,7 @@
  * a negative count (WAITING_BIAS while the queue is not empty), every
  * reader takes the slow path and the wait_lock; the counters
  * read-wait-locks and longest-slow-run (each thread's longest run of
- * consecutive slow-path reads; -v sums the threads', -vv shows each)
+ * consecutive slow-path reads; -v shows the longest thread's, -vv each)
  * measure it.
  */
 #include "config.h"
@@ -80,4 +80,5 @@ const struct lb_lock_ops lb_lock_rwsem_4_18 = {
 	LB_RWX_OPS_RL(rwsem_418_loop, lb_rwx_read_lock_418),
 	.options = lb_rwx_418_options,
 	.counters = rwsem_418_counters,
+	.counters_max = 1u << RWX_CTR_SLOW_RUN,
 };

@@ -81,10 +81,24 @@ enum {
 	RWX_CTR_WRITE_SLOWPATHS,		/* down_write()s that missed it */
 	RWX_CTR_NEXT,				/* the variant's own, then the wait_lock's */
 	RWX_CTR_READ_WAIT_LOCKS = RWX_CTR_NEXT,	/* RWX_RUNS: wait_lock taken by a reader */
-	RWX_CTR_SLOW_RUN,			/* RWX_RUNS: longest run of slow-path reads */
+	RWX_CTR_SLOW_RUN,			/* RWX_RUNS: longest run of slow-path reads (a maximum) */
 	RWX_CTR_RUNS_NEXT,
 };
 #define LB_RWX_RUNS_COUNTER_NAMES "read-wait-locks", "longest-slow-run"
+
+/*
+ * The steps of the slow paths a test sees when it defines
+ * LB_RWX_TEST_STEP(sem, t, step) and compiles rwsem-common.c itself
+ * (tests/unit/test-rwsem.c): at each, the test may act as other threads.
+ */
+enum lb_rwx_step {
+	LB_RWX_S_READ_SLOW,	/* a reader missed the fast path (its bias still counted) */
+	LB_RWX_S_SPIN,		/* an optimistic spinner's round, before its pause */
+	LB_RWX_S_READ_SLEEP,	/* a queued reader, not granted yet, about to sleep */
+	LB_RWX_S_WRITE_SLEEP,	/* a queued writer, wait_lock dropped, about to sleep */
+	LB_RWX_S_WOKE_READERS,	/* a writer queued behind readers has marked them woken */
+	LB_RWX_NSTEPS,
+};
 
 extern const char *const lb_rwx_arch_names[];
 extern const struct lb_lock_field lb_rwx_layout[];
@@ -162,6 +176,8 @@ void lb_rwx_down_read_failed(struct lb_rwx *sem, struct lb_tctx *t);
 void lb_rwx_down_write_failed(struct lb_rwx *sem, struct lb_tctx *t);
 /* rwsem_wake(): an unlock left the count negative with no active locker */
 void lb_rwx_wake(struct lb_rwx *sem, struct lb_tctx *t);
+/* lb_rwx_read_wake() - rwsem_wake() called by up_read() (read-wait-locks counts it) */
+void lb_rwx_read_wake(struct lb_rwx *sem, struct lb_tctx *t);
 bool lb_rwx_is_locked(void *lock);
 int lb_rwx_describe(void *lock, char *buf, size_t len);
 
@@ -218,7 +234,7 @@ static inline void lb_rwx_read_unlock(void *lock, struct lb_tctx *t)
 	int64_t c = lb_add_return_release(&sem->count, -RWSEM_ACTIVE_READ_BIAS);
 
 	if (lb_unlikely(c < 0) && (c & RWSEM_ACTIVE_MASK) == 0)
-		lb_rwx_wake(sem, t);
+		lb_rwx_read_wake(sem, t);
 }
 
 /* down_write(): (c) -> (c + ACTIVE_WRITE_BIAS); the old value says whether it was free */

@@ -73,4 +73,5 @@ const struct lb_lock_ops lb_lock_rwsem_qexit = {
 	LB_RWX_OPS_RL(rwsem_qexit_loop, lb_rwx_read_lock_418),
 	.options = lb_rwx_418_options,
 	.counters = rwsem_qexit_counters,
+	.counters_max = 1u << RWX_CTR_SLOW_RUN,
 };
