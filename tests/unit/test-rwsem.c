@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "actors.h"
 #include "check.h"
 
 struct lb_rwx;
@@ -188,10 +189,7 @@ static struct {
 	const struct era *e;
 	const struct script *s;
 	struct lb_rwx *sem;
-	struct lb_tctx t[NACTORS];
-	struct lb_tctx *peers[NACTORS];
-	void *peer_priv[NACTORS];
-	uint64_t ctr[NACTORS][LB_LOCK_MAX_COUNTERS];
+	ACTORS_FIELDS(NACTORS);
 	unsigned reads_held[NACTORS];
 	bool write_held[NACTORS], queued[NACTORS];
 	unsigned seen[LB_RWX_NSTEPS];
@@ -322,14 +320,7 @@ static void run(const struct era *e, const struct script *s)
 	st.e = e;
 	st.s = s;
 	st.sem = sem;
-	for (int i = 0; i < NACTORS; i++) {
-		st.t[i] = (struct lb_tctx){ .tid = (unsigned)i, .nthreads = NACTORS, .priv = &priv[i],
-					    .ctr = st.ctr[i], .context = LB_CTX_THREAD, .cpu = -1,
-					    .peers = st.peers, .peer_priv = st.peer_priv,
-					    .ndomains = 1 };
-		st.peers[i] = &st.t[i];
-		st.peer_priv[i] = &priv[i];
-	}
+	ACTORS_INIT(&st, priv, NACTORS);
 	CHECK(lb_rwx_init(sem, &cfg, e->features, LB_WAIT_LOCK_TICKET, LB_BUDGET_DEFAULT_NS,
 			  RWX_ARCH_X86, e->ctr_extra, e->ctr_wait_lock, e->wake) == 0, "init");
 	for (int i = 0; i < NACTORS; i++)
