@@ -100,6 +100,19 @@ enum lb_rwx_step {
 	LB_RWX_NSTEPS,
 };
 
+/*
+ * rwsem-4.18's and rwsem-qexit's waker grants queued readers as 5.1 does:
+ * the count raised for the whole run, then the grants. 4.9-5.0 granted in
+ * the counting pass and raised the count after it, so a woken reader's
+ * up_read() could come first, and a writer enter beside a reader: the
+ * exclusion bug a9e9bcb45b15 fixed, which --validate would catch.
+ */
+#define LB_RWX_TWO_PASS_DEVIATION						\
+	"queued readers granted in two passes, the count raised before the grants "	\
+	"(5.1's a9e9bcb45b15): 4.18 granted as it counted, so a woken reader's up_read() "	\
+	"could come before the increment, a window of one atomic add in which a writer "	\
+	"could enter beside a reader, which the model does not reproduce"
+
 extern const char *const lb_rwx_arch_names[];
 extern const struct lb_lock_field lb_rwx_layout[];
 
@@ -271,8 +284,13 @@ static inline bool lb_rwx_read_trylock(void *lock, struct lb_tctx *t)
 
 	while (c >= 0)
 		/* acquire, as down_read() */
-		if (lb_cmpxchg_acquire(&sem->count, &c, c + RWSEM_ACTIVE_READ_BIAS))
+		if (lb_cmpxchg_acquire(&sem->count, &c, c + RWSEM_ACTIVE_READ_BIAS)) {
+			/* 4.18: rwsem_set_reader_owned(), as down_read() */
+			if ((sem->features & RWX_V418) &&
+			    lb_load_relaxed(&sem->owner) != RWSEM_READER_OWNED)
+				lb_store_relaxed(&sem->owner, RWSEM_READER_OWNED);
 			return true;
+		}
 	return false;
 }
 

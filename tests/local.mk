@@ -15,6 +15,7 @@ UNIT_TESTS = \
 	tests/unit/test-rwsem \
 	tests/unit/test-percpu-rwsem \
 	tests/unit/test-numa-locks \
+	tests/unit/test-counters \
 	tests/unit/test-frwlock \
 	tests/unit/test-skeleton \
 	tests/unit/test-layout \
@@ -33,6 +34,7 @@ tests_unit_test_qrwlock_SOURCES = tests/unit/test-qrwlock.c tests/unit/check.h t
 tests_unit_test_rwsem_SOURCES = tests/unit/test-rwsem.c tests/unit/check.h tests/unit/actors.h
 tests_unit_test_percpu_rwsem_SOURCES = tests/unit/test-percpu-rwsem.c tests/unit/check.h tests/unit/actors.h
 tests_unit_test_numa_locks_SOURCES = tests/unit/test-numa-locks.c tests/unit/check.h
+tests_unit_test_counters_SOURCES = tests/unit/test-counters.c tests/unit/check.h
 tests_unit_test_frwlock_SOURCES = tests/unit/test-frwlock.c tests/unit/check.h
 tests_unit_test_layout_SOURCES = tests/unit/test-layout.c tests/unit/check.h
 tests_unit_test_plugin_abi_SOURCES = tests/unit/test-plugin-abi.c tests/unit/plugin-abi-public.c \
