@@ -16,14 +16,26 @@
  * of the holder's own domain; when none is left in the main queue, the
  * secondary queue is spliced back in front of it. To keep this fair the
  * paper flips a coin at each hand-off (keep_lock_local(): pass locally
- * unless a pseudo-random number has its low 16 bits clear); the Linux
- * series bounds the time a domain keeps the lock instead. lockbench counts
- * hand-offs: after --cna-threshold local hand-offs in a row (default
- * 65536, the paper's expected run) the holder *flushes*: headship goes to
- * the oldest waiter, the secondary queue's head, whatever its domain.
- * Unlike the kernel series, which searches for a local successor while it
- * waits for the lock, the search runs at hand-off as in the paper, so its
- * cost is inside the measured hand-off.
+ * unless a pseudo-random number has its low 16 bits clear [R: section and
+ * page not checked against the text: the search tool holds the paper's
+ * first page only]); the Linux series of December 2019 counts instead
+ * (intra_node_handoff_threshold = 1 << 16 local hand-offs in a row) and
+ * later revisions bound the time. lockbench counts, as that revision:
+ * after --cna-threshold local hand-offs in a row (default 65536) the
+ * holder *flushes*: headship goes to the oldest waiter, the secondary
+ * queue's head, whatever its domain.
+ *
+ * Where the search runs: the paper's, not the series'. The series has the
+ * queue head order the queue while it waits for the lock (its
+ * wait_head_or_lock hook, cna_pre_scan(): off the critical path); here
+ * the search runs at hand-off, with the lock held, as the paper's
+ * find_successor(), because qspinlock-common.h has no hook in the head's
+ * wait: its cost is inside the measured hand-off. The series' shuffle
+ * reduction is an option: with --cna-shuffle-reduction=N (the series' 7,
+ * SHUFFLE_REDUCTION_PROB_ARG) a holder whose secondary queue is empty
+ * skips the search with probability 1 - 2^-N and hands headship to its
+ * successor as MCS does, so a lightly contended lock shuffles rarely;
+ * 0, the default, is the paper's search at every hand-off.
  *
  * Lock word (32 bits, as qspinlock):
  *	 0- 7: locked byte; 8: pending; 16-17: tail index; 18-31: tail thread
@@ -38,6 +50,7 @@
  *	count   - nesting counter (node 0)
  *	domain  - the waiter's lock domain; encoded_tail - this node's tail value
  *	run     - local hand-offs in a row, written by the predecessor
+ *	pad     - node 0 only: the thread's pseudo-random state (shuffle reduction)
  *
  * States: qspinlock's (tail, pending, locked), and the queue head's
  * secondary queue S (empty, or a ring of nodes none of which is in the
@@ -63,11 +76,12 @@
  *
  * Progress and fairness: not FIFO. A waiter of another domain may be
  * passed over up to --cna-threshold times in a row per domain run, then
- * the flush hands headship to the oldest moved waiter. Counters:
- * qspinlock's three, local and remote hand-offs (of queue headship; the
- * pending path and the uncontended exit hand off nothing), the longest run
- * of local hand-offs, the waiters moved to the secondary queue and the
- * flushes (threshold reached with a non-empty secondary queue).
+ * the flush hands headship to the oldest moved waiter. Counters
+ * (lockbench(1), COUNTERS): qspinlock's three, local-handoffs and
+ * remote-handoffs (of queue headship, counted by the holder that passes
+ * it; the pending path and the uncontended exit hand off nothing),
+ * longest-local-run, secondary-moves and flushes (threshold reached with
+ * a non-empty secondary queue).
  */
 #include "config.h"
 
@@ -83,19 +97,20 @@ struct cna_node {
 	uint32_t domain;
 	uint32_t encoded_tail;
 	uint32_t run;
-	uint32_t pad;
+	uint32_t pad;		/* node 0: the thread's pseudo-random state */
 };
 
 struct cna_lock {
 	struct qspinlock qs;	/* the word and the pending bound, as qspinlock */
 	uint32_t threshold;
+	uint32_t shuffle_mask;	/* 2^N - 1 for --cna-shuffle-reduction=N; 0: off */
 };
 
 static const char *const cna_counters[] = {
 	QS_COUNTER_NAMES,
 	"local-handoffs",	/* headship passed to a waiter of the holder's domain */
 	"remote-handoffs",	/* headship passed to a waiter of another domain */
-	"longest-local-run",	/* most local hand-offs in a row (a maximum) */
+	"longest-local-run",	/* most local hand-offs in one turn (a maximum) */
 	"secondary-moves",	/* waiters moved from the main to the secondary queue */
 	"flushes",		/* threshold reached: the secondary queue went first */
 	NULL,
@@ -109,10 +124,14 @@ static const struct lb_lock_option cna_options[] = {
 		  "(the paper's keep_lock_local() coin, 1 in 2^16, as a count; 0: plain FIFO)" },
 	{ .name = "pending-loops", .type = LB_LOCK_OPT_U64, .min = 0, .max = 1048576, .def = 512,
 	  .help = "as qspinlock's: spins a newcomer waits for a pending hand-over" },
+	{ .name = "shuffle-reduction", .type = LB_LOCK_OPT_U64, .min = 0, .max = 31, .def = 0,
+	  .help = "the Linux series' shuffle reduction: with an empty secondary queue, skip the "
+		  "search for a local successor with probability 1 - 2^-N (the series: 7; "
+		  "0: search at every hand-off, the paper's)" },
 	{ .name = NULL },
 };
 
-enum { OPT_THRESHOLD, OPT_PENDING_LOOPS };
+enum { OPT_THRESHOLD, OPT_PENDING_LOOPS, OPT_SHUFFLE };
 
 static int cna_init(void *lock, const struct lb_lock_cfg *cfg)
 {
@@ -120,7 +139,25 @@ static int cna_init(void *lock, const struct lb_lock_cfg *cfg)
 
 	l->qs.pending_loops = (uint32_t)cfg->opts[OPT_PENDING_LOOPS];
 	l->threshold = (uint32_t)cfg->opts[OPT_THRESHOLD];
+	l->shuffle_mask = (uint32_t)((1ull << cfg->opts[OPT_SHUFFLE]) - 1);
 	return 0;
+}
+
+/*
+ * The series' probably(): true (skip the search) unless N bits of the
+ * thread's next pseudo-random number are clear (bits 8 on: a linear
+ * congruential generator's low bits repeat with short periods). The state
+ * is the thread's own (node 0's pad); the step is the textbook one
+ * (Numerical Recipes' constants), seeded from the tid, so a run repeats.
+ */
+static inline bool cna_skip_search(const struct cna_lock *l, struct lb_tctx *t)
+{
+	struct cna_node *n0 = t->priv;
+	uint32_t s = n0->pad ? n0->pad : t->tid + 1;
+
+	s = s * 1664525u + 1013904223u;
+	n0->pad = s;
+	return (s >> 8) & l->shuffle_mask;
 }
 
 static inline struct cna_node *cna_decode(const struct lb_tctx *t, uint32_t tail)
@@ -191,6 +228,11 @@ static inline void cna_pass_lock(struct qspinlock *lq, struct qs_node *node, str
 	(void)nextq;	/* the same node */
 	if (sec == 0)	/* became head without a predecessor: no secondary queue */
 		sec = 1;
+	if (sec == 1 && l->shuffle_mask && cna_skip_search(l, t)) {
+		/* shuffle reduction: an empty secondary queue, and the coin says MCS */
+		cna_handoff(me, next, 1, t);
+		return;
+	}
 	if (me->run < l->threshold) {
 		/* look for a waiter of my domain, moving the others to the secondary queue */
 		if (next->domain == me->domain) {
@@ -281,10 +323,14 @@ LB_LOCK_LOOP(cna_loop, cna_lock, cna_unlock, cna_lock, cna_unlock)
 const struct lb_lock_ops lb_lock_cna = {
 	.name = "cna",
 	.desc = "compact NUMA-aware qspinlock (Dice & Kogan 2019): secondary queue for other domains",
-	.follows = "Dice & Kogan, Compact NUMA-aware Locks, EuroSys 2019, on qspinlock as in "
-		"Kogan's LKML series",
-	.deviations = "local runs bounded by a hand-off count, not the paper's coin or the "
-		"series' time; successor search at hand-off (the paper's)",
+	.follows = "Dice & Kogan, Compact NUMA-aware Locks, EuroSys 2019: the successor search "
+		"at hand-off, with the lock held (the paper's, not the series'); on qspinlock as "
+		"Kogan's LKML series, its December 2019 count of local hand-offs, its shuffle "
+		"reduction an option",
+	.deviations = "local runs bounded by a hand-off count (the December 2019 series'), not "
+		"the paper's coin (1 in 2^16) or the later series' time; the search runs at "
+		"hand-off, inside the critical path, where the series orders the queue while the "
+		"head waits; shuffle reduction off by default (the series' is 7)",
 	.family = "numa",
 	.kind = LB_LOCK_EXCL,
 	.flags = LB_LOCK_F_PSHARED,

@@ -14,9 +14,13 @@
  * node's state word tells a thread that got its local lock whether the
  * global one came with it (the paper's *local release*) or must still be
  * acquired (*global release*). The holder passes locally while a successor
- * is linked and fewer than --cohort-mcs-threshold (default 64 [R: the
- * paper's experiments' bound, from memory]) local hand-offs were made in a
- * row; otherwise it clears the global lock, then hands its MCS successor
+ * is linked and fewer than --cohort-mcs-threshold (default 64) local
+ * hand-offs were made in a row (the paper's may-pass-local test, PPoPP 2012
+ * section 3: a count of consecutive local hand-offs against a bound, so at
+ * most threshold + 1 critical sections per turn [R: the bound's value in
+ * the paper's experiments was not checked: the search tool holds the
+ * papers' first pages only; 64 is lockbench's]); otherwise it clears the
+ * global lock, then hands its MCS successor
  * the lock with "acquire global", or leaves the queue. A successor that
  * is still between its exchange and its link store is not seen: the
  * holder then releases globally, which is correct, only less local.
@@ -47,11 +51,12 @@
  * Progress and fairness: FIFO within a domain; among domains it is the
  * backoff lock's race, unfair and unbounded in principle (the paper's
  * C-BO-MCS is the same). A domain keeps the lock for at most threshold + 1
- * critical sections in a row. Counters: local hand-offs, remote hand-offs
- * (global acquisitions that found G held and had to back off: a thread
- * contends for G only while its own cohort does not hold it, so G was held
- * by another domain's cohort), longest run of local hand-offs. Backoff: 8
- * pauses doubling to 1024, fixed.
+ * critical sections in a row. Counters (lockbench(1), COUNTERS):
+ * local-handoffs, remote-handoffs (G passed to a waiting domain, counted
+ * by the receiver: a global acquisition that found G held and backed off;
+ * a thread contends for G only while its own cohort does not hold it, so
+ * another domain's cohort held it), longest-local-run. Backoff: 8 pauses
+ * doubling to 1024, fixed.
  */
 #include "config.h"
 
@@ -86,9 +91,9 @@ struct cohort_mcs {
 };
 
 static const char *const cm_counters[] = {
-	"local-handoffs",	/* releases that passed the global lock to a waiter of the domain */
-	"remote-handoffs",	/* global acquisitions that found it held by another domain */
-	"longest-local-run",	/* most local hand-offs in a row (a maximum) */
+	"local-handoffs",	/* the lock to a waiter of the domain, the global lock kept */
+	"remote-handoffs",	/* the global lock to a waiting domain (its receiver counts) */
+	"longest-local-run",	/* most local hand-offs in one turn (a maximum) */
 	NULL,
 };
 

@@ -18,8 +18,12 @@
  * the cohort. The holder releases locally (keeps the global lock) while a
  * cohort member waits and fewer than the *may-pass-local* bound of
  * consecutive local hand-offs were made (--cohort-tkt-threshold, default
- * 64 [R: the bound the paper's experiments use, from memory]); else it
- * releases the global lock, then the local one. Cohorts here are lock
+ * 64: the paper's may-pass-local test, PPoPP 2012 section 3, a count of
+ * consecutive local hand-offs against a bound, so at most threshold + 1
+ * critical sections per turn [R: the bound's value in the paper's
+ * experiments was not checked: the search tool holds the papers' first
+ * pages only; 64 is lockbench's]); else it releases the global lock, then
+ * the local one. Cohorts here are lock
  * domains (lb_tctx.domain: NUMA node, package, L3 group, or pretend).
  *
  * Lock word: the global ticket lock, on its own cache line:
@@ -51,11 +55,11 @@
  * Progress and fairness: FIFO within a domain and among domains (both
  * ticket locks), but a domain keeps the lock for up to threshold + 1
  * critical sections in a row while its threads wait: other domains wait
- * that long. Counters: local hand-offs, remote hand-offs (global
- * acquisitions that had to wait, i.e. took the lock over from another
- * domain's cohort: a thread waits for G only while its own cohort does not
- * hold it), longest run of local hand-offs. With more threads than CPUs
- * both ticket locks convoy.
+ * that long. Counters (lockbench(1), COUNTERS): local-handoffs,
+ * remote-handoffs (G passed to a waiting domain, counted by the receiver:
+ * a global acquisition that had to wait; a thread waits for G only while
+ * its own cohort does not hold it), longest-local-run. With more threads
+ * than CPUs both ticket locks convoy.
  */
 #include "config.h"
 
@@ -97,9 +101,9 @@ struct cohort_tkt {
 };
 
 static const char *const ct_counters[] = {
-	"local-handoffs",	/* releases that kept the global lock for a waiter of the domain */
-	"remote-handoffs",	/* global acquisitions that waited for another domain's cohort */
-	"longest-local-run",	/* most local hand-offs in a row (a maximum) */
+	"local-handoffs",	/* the lock to a waiter of the domain, the global lock kept */
+	"remote-handoffs",	/* the global lock to a waiting domain (its receiver counts) */
+	"longest-local-run",	/* most local hand-offs in one turn (a maximum) */
 	NULL,
 };
 

@@ -14,11 +14,19 @@
  * A node's status is either WAIT, ACQUIRE_PARENT, or the count of passes
  * within the level so far (COHORT_START = 1 for the holder that took the
  * root). At release, while a successor is linked at the leaf and the count
- * has not passed the level's *threshold* (--hmcs-threshold, default 64
- * [R: best known; the paper tunes it per level and machine]), the holder
- * passes the lock within the level with count + 1; otherwise it releases
- * the root first, then hands its leaf successor ACQUIRE_PARENT (or leaves
- * the empty leaf queue).
+ * is below the level's *threshold* h (--hmcs-threshold, default 64), the
+ * holder passes the lock within the level with count + 1; the holder whose
+ * count reached h releases the root first, then hands its leaf successor
+ * ACQUIRE_PARENT (or leaves the empty leaf queue): at most h critical
+ * sections of a domain per turn, h - 1 passes. That is the paper's release
+ * (PPoPP 2015, section 3, the Release procedure: "curCount == threshold"
+ * releases the parent), checked against the release Chabbi contributed to
+ * MPICH's izem (zm_hmcs.c: cur_count == threshold releases the parent,
+ * else a linked successor gets cur_count + 1); until this was checked the
+ * model passed while count <= h, one section more. The default 64 is not
+ * the paper's: it tunes h per level and machine, and the text at hand
+ * [R: the paper's own pages were not available to the search tool; its
+ * first page only] gives no single value.
  *
  * Lock word: the root MCS tail (a pointer to the last queued leaf node,
  * NULL when free) on its own cache line; then per domain (LB_MAX_DOMAINS)
@@ -33,7 +41,7 @@
  *	         for status != WAIT; s < ACQUIRE_PARENT: held, done; else
  *	         status := COHORT_START and acquire the root with the leaf's
  *	         root node (MCS)
- *	unlock:  s <= threshold and a linked successor: its status WAIT -> s+1
+ *	unlock:  s < threshold and a linked successor: its status WAIT -> s+1
  *	         (a local hand-off); else release the root (MCS unlock of the
  *	         leaf's root node), then successor status WAIT -> ACQUIRE_PARENT
  *	         or leaf tail me -> NULL
@@ -45,11 +53,12 @@
  * leaf's root node is free again by the time that successor reuses it.
  *
  * Progress and fairness: FIFO at each level; a domain keeps the lock for
- * at most threshold + 1 critical sections in a row while other domains
- * queue at the root. Counters: local hand-offs (passes within the leaf),
- * remote hand-offs (root acquisitions that queued behind another leaf,
- * i.e. received the lock from another domain), longest run of local
- * hand-offs. Not abortable; with more threads than CPUs it convoys.
+ * at most threshold critical sections in a row (threshold 0 or 1: one)
+ * while other domains queue at the root. Counters (lockbench(1), COUNTERS):
+ * local-handoffs (passes within the leaf), remote-handoffs (the root passed
+ * to another domain's waiting node; counted by the receiver, a root
+ * acquisition that queued), longest-local-run. Not abortable; with more
+ * threads than CPUs it convoys.
  */
 #include "config.h"
 
@@ -83,9 +92,9 @@ struct hmcs {
 };
 
 static const char *const hm_counters[] = {
-	"local-handoffs",	/* passes within the leaf (the domain) */
-	"remote-handoffs",	/* root acquisitions that queued behind another domain */
-	"longest-local-run",	/* most local hand-offs in a row (a maximum) */
+	"local-handoffs",	/* passes within the leaf (the domain keeps the root) */
+	"remote-handoffs",	/* the root passed to a waiting domain (its receiver counts) */
+	"longest-local-run",	/* most local hand-offs in one turn (a maximum) */
 	NULL,
 };
 
@@ -93,8 +102,9 @@ enum { CTR_LOCAL, CTR_REMOTE, CTR_LONGEST };
 
 static const struct lb_lock_option hm_options[] = {
 	{ .name = "threshold", .type = LB_LOCK_OPT_U64, .min = 0, .max = 1u << 30, .def = 64,
-	  .help = "passes within a domain in a row before the holder releases the root "
-		  "(the paper's per-level threshold; 0: never pass within the domain)" },
+	  .help = "critical sections a domain runs in a row at most before its holder "
+		  "releases the root, the paper's threshold (threshold - 1 passes; 0 or 1: "
+		  "never pass within the domain)" },
 	{ .name = NULL },
 };
 
@@ -182,8 +192,8 @@ static void hm_unlock(void *lock, struct lb_tctx *t)
 	struct hm_node *me = t->priv, *next;
 	uint32_t s = lb_load_relaxed(&me->status);
 
-	/* s - 1 passes so far: pass again while that is below the threshold */
-	if (s <= leaf->threshold) {
+	/* s sections of this turn so far: pass on while below the threshold (the paper's h) */
+	if (s < leaf->threshold) {
 		/* acquire: pairs with the successor's release link store */
 		next = lb_load_acquire(&me->next);
 		if (next) {

@@ -167,7 +167,7 @@ static bool mutex_osq_optimistic_spin(struct mutex_osq *l, struct lb_tctx *t)
 	/* mutex_can_spin_on_owner(): no owner recorded counts as spinnable */
 	owner = lb_load_relaxed(&l->owner);
 	if (lb_need_resched(&b) || (owner && !lb_owner_on_cpu(owner)))
-		goto fail;
+		return false;	/* no spin begun: not a failed one */
 	if (!lb_sleep_osq_lock(&l->s, t, &b))
 		goto fail;
 	for (;;) {

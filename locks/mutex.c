@@ -183,7 +183,7 @@ static bool mutex_optimistic_spin(struct mutex *l, struct lb_tctx *t, struct lb_
 		/* mutex_can_spin_on_owner(): no owner counts as spinnable */
 		owner = mutex_owner_task(lb_load_relaxed(&l->owner));
 		if (lb_need_resched(&b) || (owner && !lb_owner_on_cpu(owner)))
-			goto fail;
+			return false;	/* no spin begun: not a failed one */
 		if (!lb_sleep_osq_lock(&l->s, t, &b))
 			goto fail;
 	}

@@ -73,7 +73,7 @@ static const char *const qs_pending_names[] = { "bts", "cmpxchg", NULL };
 #define QS_COUNTER_NAMES							\
 	"slow",		/* acquisitions that missed the fast-path cmpxchg */	\
 	"pending",	/* acquisitions as the pending waiter */		\
-	"queued"	/* acquisitions through the MCS queue */
+	"queued"	/* acquisitions that published a node in the tail (after step 7) */
 enum { QS_CTR_SLOW, QS_CTR_PENDING, QS_CTR_QUEUED, QS_NCTR };
 
 static inline uint32_t qs_encode_tail(unsigned tid, uint32_t idx)
@@ -229,7 +229,6 @@ qs_lock_slowpath(struct qspinlock *l, struct lb_tctx *t, uint32_t val, size_t st
 	return;
 
 queue:
-	lb_count(t, QS_CTR_QUEUED);
 	/* 6. our node for this nesting level; only this thread touches count */
 	idx = nodes[0].count++;
 	if (lb_unlikely(idx >= QS_MAX_NODES)) {
@@ -248,6 +247,7 @@ queue:
 	/* 7. we just touched a cold line: the lock may have been freed meanwhile */
 	if (qs_trylock_word(l))
 		goto release;
+	lb_count(t, QS_CTR_QUEUED);
 
 	/* 8. release fence: the node's initialisation before the exchange publishes it */
 	lb_fence_release();

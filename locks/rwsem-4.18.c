@@ -45,7 +45,7 @@
  * a negative count (WAITING_BIAS while the queue is not empty), every
  * reader takes the slow path and the wait_lock; the counters
  * read-wait-locks and longest-slow-run (each thread's longest run of
- * consecutive slow-path reads; -v sums the threads', -vv shows each)
+ * consecutive slow-path reads; -v shows the longest thread's, -vv each)
  * measure it.
  */
 #include "config.h"
@@ -75,9 +75,10 @@ const struct lb_lock_ops lb_lock_rwsem_4_18 = {
 	.desc = "kernel rwsem-xadd as of 4.18 (the 2018 patch's base): reader-owned marker, no "
 		"spin on readers, wake suppression; deviation: futex sleep",
 	.follows = "Linux 4.18 kernel/locking/rwsem-xadd.c, x86",
-	.deviations = LB_SLEEP_DEVIATIONS "; no RWSEM_ANONYMOUSLY_OWNED",
+	.deviations = LB_SLEEP_DEVIATIONS "; no RWSEM_ANONYMOUSLY_OWNED; " LB_RWX_TWO_PASS_DEVIATION,
 	.init = rwsem_418_init,
 	LB_RWX_OPS_RL(rwsem_418_loop, lb_rwx_read_lock_418),
 	.options = lb_rwx_418_options,
 	.counters = rwsem_418_counters,
+	.counters_max = 1u << RWX_CTR_SLOW_RUN,
 };

@@ -36,6 +36,13 @@
 
 #include "rwsem-common.h"
 
+/* A test's view of the slow paths (LB_RWX_TEST_STEP, rwsem-common.h); nothing otherwise. */
+#ifdef LB_RWX_TEST_STEP
+#define RWX_STEP(sem, t, s)	LB_RWX_TEST_STEP(sem, t, s)
+#else
+#define RWX_STEP(sem, t, s)	do { } while (0)
+#endif
+
 LB_SLEEP_LAYOUT(struct lb_rwx, owner);
 
 const struct lb_lock_field lb_rwx_layout[] = {
@@ -103,12 +110,18 @@ static void rwx_do_wake(struct lb_rwx *sem, enum rwx_wake_type type, struct lb_w
 	if (type != RWX_WAKE_READ_OWNED) {
 		adjustment = RWSEM_ACTIVE_READ_BIAS;
 		for (;;) {
-			int64_t old = lb_fetch_add_full(&sem->count, adjustment);
+			int64_t old = lb_fetch_add_full(&sem->count, adjustment), undone;
 
 			if (old >= RWSEM_WAITING_BIAS)
 				break;
-			/* a writer holds it; retry only if it left meanwhile */
-			if (lb_add_return_full(&sem->count, -adjustment) & RWSEM_ACTIVE_MASK)
+			/*
+			 * A writer holds it: undo, and retry only if it left
+			 * meanwhile. 3.x: no active locker left; 4.11 on
+			 * (RWX_V418 here): no writer left, readers may be in.
+			 */
+			undone = lb_add_return_full(&sem->count, -adjustment);
+			if ((sem->features & RWX_V418) ? undone < RWSEM_WAITING_BIAS :
+			    (undone & RWSEM_ACTIVE_MASK) != 0)
 				return;
 		}
 		/* 4.18: an early hint to the spinners that readers own it now */
@@ -151,6 +164,7 @@ static void rwx_wait_granted(struct lb_sleep_thread *st, struct lb_tctx *t)
 		/* acquire: pairs with the release store of the grant in rwx_do_wake() */
 		if (lb_load_acquire(&st->waiter.granted))
 			break;
+		RWX_STEP(NULL, t, LB_RWX_S_READ_SLEEP);
 		lb_schedule(&st->task, t, LB_SC_SLEEPS);
 	}
 	lb_set_state_running(&st->task);
@@ -158,8 +172,9 @@ static void rwx_wait_granted(struct lb_sleep_thread *st, struct lb_tctx *t)
 
 /*
  * rwsem_can_spin_on_owner(): a recorded owner must run; no owner means
- * @dflt; 4.18: a reader-owned lock is not spun on (readers cannot be
- * watched running).
+ * @dflt (3.16: false, no spin without a running writer to watch; the 2014
+ * series and 4.9-4.20: true, "!owner is considered spinnable"); 4.18: a
+ * reader-owned lock is not spun on (readers cannot be watched running).
  */
 static bool rwx_can_spin_on_owner(struct lb_rwx *sem, struct lb_budget *b, bool dflt)
 {
@@ -280,7 +295,10 @@ static bool rwx_optimistic_spin(struct lb_rwx *sem, struct lb_tctx *t, bool read
 	bool taken = false;
 
 	lb_budget_start(&b, sem->s.spin_budget);
-	if (!rwx_can_spin_on_owner(sem, &b, dflt) || !lb_sleep_osq_lock(&sem->s, t, &b)) {
+	/* not spinning at all is no failed spin: spin-failed counts spins begun */
+	if (!rwx_can_spin_on_owner(sem, &b, dflt))
+		return false;
+	if (!lb_sleep_osq_lock(&sem->s, t, &b)) {
 		lb_count(t, LB_SC_SPIN_FAILED);
 		return false;
 	}
@@ -294,6 +312,7 @@ static bool rwx_optimistic_spin(struct lb_rwx *sem, struct lb_tctx *t, bool read
 		/* no owner: a writer may be between taking the lock and recording itself */
 		if (!lb_load_relaxed(&sem->owner) && lb_need_resched(&b))
 			goto out;
+		RWX_STEP(sem, t, LB_RWX_S_SPIN);
 		lb_cpu_relax();
 	}
 	for (;;) {
@@ -312,6 +331,7 @@ static bool rwx_optimistic_spin(struct lb_rwx *sem, struct lb_tctx *t, bool read
 		/* no owner: a writer may be between taking the lock and recording itself */
 		if (!owner && lb_need_resched(&b))
 			break;
+		RWX_STEP(sem, t, LB_RWX_S_SPIN);
 		lb_cpu_relax();
 	}
 out:
@@ -329,12 +349,10 @@ void lb_rwx_down_read_failed(struct lb_rwx *sem, struct lb_tctx *t)
 	struct lb_wake_q q;
 
 	lb_count(t, RWX_CTR_READ_SLOWPATHS);
+	RWX_STEP(sem, t, LB_RWX_S_READ_SLOW);
 	if (sem->features & RWX_RUNS) {
 		/* this thread's run of slow-path reads; a fast-path read ends it */
-		uint32_t run = ++st->slow_run;
-
-		if (run > t->ctr[RWX_CTR_SLOW_RUN])
-			t->ctr[RWX_CTR_SLOW_RUN] = run;
+		lb_count_max(t, RWX_CTR_SLOW_RUN, ++st->slow_run);
 	}
 	if (sem->features & RWX_RSPIN) {
 		/* (c) -> (c - 1): stop counting as active, then spin */
@@ -382,21 +400,41 @@ void lb_rwx_down_read_failed(struct lb_rwx *sem, struct lb_tctx *t)
 }
 
 /*
- * Queued writer, 3.16 form: (WAITING_BIAS) -> (ACTIVE_WRITE_BIAS, plus
- * WAITING_BIAS when others still wait), under wait_lock, when nobody is
- * active. acquire: pairs with the release of the last unlock.
+ * rwsem_try_write_lock(): under wait_lock, the queued writer takes a lock
+ * nobody is active in; acquire: pairs with the release of the last unlock.
+ * Three shapes in the history:
+ * 3.10-3.15 (no feature bit): no active locker in the count it last read,
+ *	the count reads WAITING_BIAS again, then one cmpxchg (WAITING_BIAS) ->
+ *	(ACTIVE_WRITE_BIAS, plus WAITING_BIAS when others still wait);
+ * 3.16 and the 2014 series (RWX_WSPIN): the same test, then two atomics:
+ *	(WAITING_BIAS) -> (ACTIVE_WRITE_BIAS) by cmpxchg, then + WAITING_BIAS
+ *	when others still wait;
+ * 4.18 (RWX_V418): only the count it last read is tested (== WAITING_BIAS,
+ *	no reload), then 3.15's single cmpxchg to the final value.
  */
 static bool rwx_try_write_lock(struct lb_rwx *sem, int64_t count, struct lb_tctx *t)
 {
-	int64_t wb = RWSEM_WAITING_BIAS, newc = RWSEM_ACTIVE_WRITE_BIAS;
+	const bool others = !lb_list_is_singular(&sem->wait_list);
+	int64_t wb = RWSEM_WAITING_BIAS;
 
-	if (count & RWSEM_ACTIVE_MASK)
+	if (sem->features & RWX_V418) {
+		if (count != RWSEM_WAITING_BIAS)
+			return false;
+	} else if ((count & RWSEM_ACTIVE_MASK) ||
+		   lb_load_relaxed(&sem->count) != RWSEM_WAITING_BIAS) {
 		return false;
-	if (!lb_list_is_singular(&sem->wait_list))
-		newc += RWSEM_WAITING_BIAS;
-	if (lb_load_relaxed(&sem->count) != RWSEM_WAITING_BIAS ||
-	    !lb_cmpxchg_acquire(&sem->count, &wb, newc))
-		return false;
+	}
+	if (sem->features & RWX_V418 || !(sem->features & RWX_WSPIN)) {
+		if (!lb_cmpxchg_acquire(&sem->count, &wb, RWSEM_ACTIVE_WRITE_BIAS +
+					(others ? RWSEM_WAITING_BIAS : 0)))
+			return false;
+	} else {
+		if (!lb_cmpxchg_acquire(&sem->count, &wb, RWSEM_ACTIVE_WRITE_BIAS))
+			return false;
+		/* the queue still holds others: the waiting bias back (rwsem_atomic_update) */
+		if (others)
+			lb_add_return_full(&sem->count, RWSEM_WAITING_BIAS);
+	}
 	lb_rwx_set_owner(sem, t);
 	return true;
 }
@@ -430,7 +468,8 @@ void lb_rwx_down_write_failed(struct lb_rwx *sem, struct lb_tctx *t)
 		adjustment = 0;
 	}
 respin:
-	if (spin && rwx_optimistic_spin(sem, t, false, rspin))
+	/* an ownerless lock: 3.16 does not spin on it, the 2014 series and 4.9 on do */
+	if (spin && rwx_optimistic_spin(sem, t, false, rspin || (sem->features & RWX_V418)))
 		return;
 	st->waiter.type = LB_WAIT_WRITE;
 	lb_wait_lock(&sem->s, t);
@@ -443,8 +482,16 @@ respin:
 	 * Others were queued before us and no writer is active: the lock is
 	 * read-owned; wake the readers queued ahead of us.
 	 */
-	if (!first && count > RWSEM_WAITING_BIAS)
+	if (!first && count > RWSEM_WAITING_BIAS) {
 		rwx_do_wake(sem, RWX_WAKE_READERS, &q);
+		/*
+		 * 4.18 wakes them at once, the wait_lock still held (it is
+		 * about to try the lock and sleep anyway); 3.x as any waker.
+		 */
+		if (sem->features & RWX_V418)
+			lb_wake_up_q(&q, t, LB_SC_WAKEUPS);
+		RWX_STEP(sem, t, LB_RWX_S_WOKE_READERS);
+	}
 	adjustment = 0;
 	lb_set_state_sleeping(&st->task);
 	for (;;) {
@@ -453,6 +500,7 @@ respin:
 		lb_wait_unlock_wake(&sem->s, t, &q, LB_SC_WAKEUPS);
 		/* block until there are no active lockers */
 		do {
+			RWX_STEP(sem, t, LB_RWX_S_WRITE_SLEEP);
 			lb_schedule(&st->task, t, LB_SC_SLEEPS);
 			lb_set_state_sleeping(&st->task);
 			count = lb_load_relaxed(&sem->count);
@@ -473,7 +521,12 @@ respin:
 	lb_wait_unlock_wake(&sem->s, t, &q, LB_SC_WAKEUPS);
 }
 
-void lb_rwx_wake(struct lb_rwx *sem, struct lb_tctx *t)
+/*
+ * rwsem_wake(); @reader: called by up_read(), whose wait_lock acquisition
+ * read-wait-locks counts too (RWX_RUNS): the readers' serialisation on it
+ * is the 2018 chain, whether they queue or wake others.
+ */
+static void rwx_wake(struct lb_rwx *sem, struct lb_tctx *t, bool reader)
 {
 	struct lb_wake_q q;
 
@@ -498,9 +551,21 @@ void lb_rwx_wake(struct lb_rwx *sem, struct lb_tctx *t)
 	} else {
 		lb_wait_lock(&sem->s, t);
 	}
+	if (reader && (sem->features & RWX_RUNS))
+		lb_count(t, RWX_CTR_READ_WAIT_LOCKS);
 	if (!lb_list_empty(&sem->wait_list))
 		rwx_do_wake(sem, RWX_WAKE_ANY, &q);
 	lb_wait_unlock_wake(&sem->s, t, &q, LB_SC_WAKEUPS);
+}
+
+void lb_rwx_wake(struct lb_rwx *sem, struct lb_tctx *t)
+{
+	rwx_wake(sem, t, false);
+}
+
+void lb_rwx_read_wake(struct lb_rwx *sem, struct lb_tctx *t)
+{
+	rwx_wake(sem, t, true);
 }
 
 bool lb_rwx_is_locked(void *lock)

@@ -81,10 +81,37 @@ enum {
 	RWX_CTR_WRITE_SLOWPATHS,		/* down_write()s that missed it */
 	RWX_CTR_NEXT,				/* the variant's own, then the wait_lock's */
 	RWX_CTR_READ_WAIT_LOCKS = RWX_CTR_NEXT,	/* RWX_RUNS: wait_lock taken by a reader */
-	RWX_CTR_SLOW_RUN,			/* RWX_RUNS: longest run of slow-path reads */
+	RWX_CTR_SLOW_RUN,			/* RWX_RUNS: longest run of slow-path reads (a maximum) */
 	RWX_CTR_RUNS_NEXT,
 };
 #define LB_RWX_RUNS_COUNTER_NAMES "read-wait-locks", "longest-slow-run"
+
+/*
+ * The steps of the slow paths a test sees when it defines
+ * LB_RWX_TEST_STEP(sem, t, step) and compiles rwsem-common.c itself
+ * (tests/unit/test-rwsem.c): at each, the test may act as other threads.
+ */
+enum lb_rwx_step {
+	LB_RWX_S_READ_SLOW,	/* a reader missed the fast path (its bias still counted) */
+	LB_RWX_S_SPIN,		/* an optimistic spinner's round, before its pause */
+	LB_RWX_S_READ_SLEEP,	/* a queued reader, not granted yet, about to sleep */
+	LB_RWX_S_WRITE_SLEEP,	/* a queued writer, wait_lock dropped, about to sleep */
+	LB_RWX_S_WOKE_READERS,	/* a writer queued behind readers has marked them woken */
+	LB_RWX_NSTEPS,
+};
+
+/*
+ * rwsem-4.18's and rwsem-qexit's waker grants queued readers as 5.1 does:
+ * the count raised for the whole run, then the grants. 4.9-5.0 granted in
+ * the counting pass and raised the count after it, so a woken reader's
+ * up_read() could come first, and a writer enter beside a reader: the
+ * exclusion bug a9e9bcb45b15 fixed, which --validate would catch.
+ */
+#define LB_RWX_TWO_PASS_DEVIATION						\
+	"queued readers granted in two passes, the count raised before the grants "	\
+	"(5.1's a9e9bcb45b15): 4.18 granted as it counted, so a woken reader's up_read() "	\
+	"could come before the increment, a window of one atomic add in which a writer "	\
+	"could enter beside a reader, which the model does not reproduce"
 
 extern const char *const lb_rwx_arch_names[];
 extern const struct lb_lock_field lb_rwx_layout[];
@@ -162,6 +189,8 @@ void lb_rwx_down_read_failed(struct lb_rwx *sem, struct lb_tctx *t);
 void lb_rwx_down_write_failed(struct lb_rwx *sem, struct lb_tctx *t);
 /* rwsem_wake(): an unlock left the count negative with no active locker */
 void lb_rwx_wake(struct lb_rwx *sem, struct lb_tctx *t);
+/* lb_rwx_read_wake() - rwsem_wake() called by up_read() (read-wait-locks counts it) */
+void lb_rwx_read_wake(struct lb_rwx *sem, struct lb_tctx *t);
 bool lb_rwx_is_locked(void *lock);
 int lb_rwx_describe(void *lock, char *buf, size_t len);
 
@@ -218,7 +247,7 @@ static inline void lb_rwx_read_unlock(void *lock, struct lb_tctx *t)
 	int64_t c = lb_add_return_release(&sem->count, -RWSEM_ACTIVE_READ_BIAS);
 
 	if (lb_unlikely(c < 0) && (c & RWSEM_ACTIVE_MASK) == 0)
-		lb_rwx_wake(sem, t);
+		lb_rwx_read_wake(sem, t);
 }
 
 /* down_write(): (c) -> (c + ACTIVE_WRITE_BIAS); the old value says whether it was free */
@@ -255,8 +284,13 @@ static inline bool lb_rwx_read_trylock(void *lock, struct lb_tctx *t)
 
 	while (c >= 0)
 		/* acquire, as down_read() */
-		if (lb_cmpxchg_acquire(&sem->count, &c, c + RWSEM_ACTIVE_READ_BIAS))
+		if (lb_cmpxchg_acquire(&sem->count, &c, c + RWSEM_ACTIVE_READ_BIAS)) {
+			/* 4.18: rwsem_set_reader_owned(), as down_read() */
+			if ((sem->features & RWX_V418) &&
+			    lb_load_relaxed(&sem->owner) != RWSEM_READER_OWNED)
+				lb_store_relaxed(&sem->owner, RWSEM_READER_OWNED);
 			return true;
+		}
 	return false;
 }
 

@@ -68,9 +68,10 @@ const struct lb_lock_ops lb_lock_rwsem_qexit = {
 		"read lock (Long 2018 after); deviation: futex sleep",
 	.follows = "Linux 4.20 kernel/locking/rwsem-xadd.c (4.18 plus commit 4b486b535c33), x86, "
 		"with the 2019 acquire fence",
-	.deviations = LB_SLEEP_DEVIATIONS "; no RWSEM_ANONYMOUSLY_OWNED",
+	.deviations = LB_SLEEP_DEVIATIONS "; no RWSEM_ANONYMOUSLY_OWNED; " LB_RWX_TWO_PASS_DEVIATION,
 	.init = rwsem_qexit_init,
 	LB_RWX_OPS_RL(rwsem_qexit_loop, lb_rwx_read_lock_418),
 	.options = lb_rwx_418_options,
 	.counters = rwsem_qexit_counters,
+	.counters_max = 1u << RWX_CTR_SLOW_RUN,
 };

@@ -138,7 +138,7 @@ static const char *const rwsem_counters[] = {
 	"read-slowpaths",	/* down_read()s that missed the fast path */
 	"write-slowpaths",	/* down_write()s that missed it */
 	"read-steals",		/* slow-path readers that kept the lock without queueing */
-	"handoffs",		/* HANDOFF bits set (a waiter waited 4 ms) */
+	"handoff-requests",	/* HANDOFF bits set (a waiter waited 4 ms) */
 	LB_WAIT_LOCK_COUNTER_NAME,
 	NULL,
 };

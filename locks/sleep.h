@@ -283,7 +283,7 @@ enum lb_sleep_ctr {
 	LB_SC_SLEEPS = 0,	/* FUTEX_WAITs that slept */
 	LB_SC_WAKEUPS,		/* FUTEX_WAKEs issued */
 	LB_SC_SPIN_ACQUIRED,	/* optimistic spins that ended holding the lock */
-	LB_SC_SPIN_FAILED,	/* optimistic spins that gave up */
+	LB_SC_SPIN_FAILED,	/* optimistic spins begun (the OSQ joined) that gave up */
 	LB_SC_COMMON,		/* the lock's own counters start here */
 };
 

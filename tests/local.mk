@@ -12,6 +12,10 @@ UNIT_TESTS = \
 	tests/unit/test-latency \
 	tests/unit/test-roles \
 	tests/unit/test-qrwlock \
+	tests/unit/test-rwsem \
+	tests/unit/test-percpu-rwsem \
+	tests/unit/test-numa-locks \
+	tests/unit/test-counters \
 	tests/unit/test-frwlock \
 	tests/unit/test-skeleton \
 	tests/unit/test-layout \
@@ -26,7 +30,11 @@ tests_unit_test_output_SOURCES = tests/unit/test-output.c tests/unit/check.h
 tests_unit_test_latency_SOURCES = tests/unit/test-latency.c tests/unit/check.h
 tests_unit_test_roles_SOURCES = tests/unit/test-roles.c tests/unit/check.h
 tests_unit_test_skeleton_SOURCES = tests/unit/test-skeleton.c tests/unit/check.h
-tests_unit_test_qrwlock_SOURCES = tests/unit/test-qrwlock.c tests/unit/check.h
+tests_unit_test_qrwlock_SOURCES = tests/unit/test-qrwlock.c tests/unit/check.h tests/unit/actors.h
+tests_unit_test_rwsem_SOURCES = tests/unit/test-rwsem.c tests/unit/check.h tests/unit/actors.h
+tests_unit_test_percpu_rwsem_SOURCES = tests/unit/test-percpu-rwsem.c tests/unit/check.h tests/unit/actors.h
+tests_unit_test_numa_locks_SOURCES = tests/unit/test-numa-locks.c tests/unit/check.h
+tests_unit_test_counters_SOURCES = tests/unit/test-counters.c tests/unit/check.h
 tests_unit_test_frwlock_SOURCES = tests/unit/test-frwlock.c tests/unit/check.h
 tests_unit_test_layout_SOURCES = tests/unit/test-layout.c tests/unit/check.h
 tests_unit_test_plugin_abi_SOURCES = tests/unit/test-plugin-abi.c tests/unit/plugin-abi-public.c \

@@ -9,10 +9,12 @@ col() {	# col NAME FILE: the values of a CSV column (quoted fields, such as kern
 	awk -F, -v name="$1" '{gsub(/"[^"]*"/, "Q")} NR == 1 {for (i = 1; i <= NF; i++) if ($i == name) c = i; next} {print $c}' "$2"
 }
 
-# no exit grace period: every write (each the only writer) runs one
-"$LOCKBENCH" --lock=percpu-rwsem --percpu-rwsem-exit-gp=0 --ratio=1:1 --threads=1 --load=0 \
+# no exit grace period: every write (each the only writer) runs one (of no
+# length: --percpu-rwsem-enter-gp=0, the membarrier or fence alone)
+"$LOCKBENCH" --lock=percpu-rwsem --percpu-rwsem-exit-gp=0 --percpu-rwsem-enter-gp=0 \
+	--ratio=1:1 --threads=1 --load=0 \
 	--ops=2000 -f csv -q >"$TMPD/m.csv" 2>"$TMPD/e" || fail "membarrier run: $(cat "$TMPD/e")"
-[ "$(col lock_options "$TMPD/m.csv")" = "gp=membarrier;wait-lock=qspinlock;exit-gp=0" ] ||
+[ "$(col lock_options "$TMPD/m.csv")" = "gp=membarrier;wait-lock=qspinlock;exit-gp=0;enter-gp=0" ] ||
 	fail "lock_options: $(col lock_options "$TMPD/m.csv")"
 m=$(col ctr_gp_membarrier "$TMPD/m.csv") f=$(col ctr_gp_fence "$TMPD/m.csv")
 # 1000 writes, each the only writer: one grace period each, of one kind
@@ -21,10 +23,11 @@ if [ "$m" -eq 0 ]; then
 	echo "note: membarrier unavailable here; the fence variant ran ($f grace periods)"
 fi
 
-"$LOCKBENCH" --lock=percpu-rwsem --percpu-rwsem-gp=fence --percpu-rwsem-exit-gp=0 --ratio=1:1 \
+"$LOCKBENCH" --lock=percpu-rwsem --percpu-rwsem-gp=fence --percpu-rwsem-exit-gp=0 \
+	--percpu-rwsem-enter-gp=0 --ratio=1:1 \
 	--threads=1 --load=0 --ops=2000 -f csv -q >"$TMPD/f.csv" 2>"$TMPD/e" ||
 	fail "fence run: $(cat "$TMPD/e")"
-[ "$(col lock_options "$TMPD/f.csv")" = "gp=fence;wait-lock=qspinlock;exit-gp=0" ] ||
+[ "$(col lock_options "$TMPD/f.csv")" = "gp=fence;wait-lock=qspinlock;exit-gp=0;enter-gp=0" ] ||
 	fail "lock_options: $(col lock_options "$TMPD/f.csv")"
 [ "$(col ctr_gp_membarrier "$TMPD/f.csv")" -eq 0 ] && [ "$(col ctr_gp_fence "$TMPD/f.csv")" -eq 1000 ] ||
 	fail "fence variant: $(col ctr_gp_membarrier "$TMPD/f.csv") membarrier, $(col ctr_gp_fence "$TMPD/f.csv") fence"

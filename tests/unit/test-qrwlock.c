@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "actors.h"
 #include "check.h"
 #include "locks/registry.h"
 
@@ -154,10 +155,7 @@ static struct {
 	const struct variant *v;
 	const struct script *s;
 	struct lb_qrw *l;
-	struct lb_tctx t[NACTORS];
-	struct lb_tctx *peers[NACTORS];
-	void *peer_priv[NACTORS];
-	uint64_t ctr[NACTORS][LB_LOCK_MAX_COUNTERS];
+	ACTORS_FIELDS(NACTORS);
 	unsigned reads_held[NACTORS];
 	bool write_held[NACTORS];
 	unsigned seen[LB_QRW_NSTEPS];
@@ -257,13 +255,7 @@ static void run(const struct variant *v, const struct script *s, uint64_t ctr_su
 	st.v = v;
 	st.s = s;
 	st.l = l;
-	for (int i = 0; i < NACTORS; i++) {
-		st.t[i] = (struct lb_tctx){ .tid = (unsigned)i, .nthreads = NACTORS, .priv = priv[i],
-					    .ctr = st.ctr[i], .context = LB_CTX_THREAD, .cpu = -1,
-					    .peers = st.peers, .peer_priv = st.peer_priv };
-		st.peers[i] = &st.t[i];
-		st.peer_priv[i] = priv[i];
-	}
+	ACTORS_INIT(&st, priv, NACTORS);
 	st.t[IRQ].context = LB_CTX_HARDIRQ;
 	if (s->main_irq)
 		st.t[MAIN].context = LB_CTX_HARDIRQ;
