@@ -31,6 +31,7 @@ liblockbench_a_SOURCES += \
 	src/plan/run.c src/plan/run.h \
 	src/plan/torture.c src/plan/torture.h \
 	src/output/output.c src/output/output.h src/output/fmt.c src/output/columns.c src/output/columns.h \
+	src/output/colget.c src/output/colput.c \
 	src/output/file.c src/output/file.h \
 	src/output/table.c src/output/stats.c src/output/sweep.c src/output/csv.c \
 	src/output/json.c src/output/latency.c src/output/compare.c src/output/aim7.c \

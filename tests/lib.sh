@@ -55,3 +55,35 @@ finish() {
 	fi
 	exit 0
 }
+
+# csv_cols FILE COL...: those columns of every data row of a lockbench CSV,
+# space separated, one row a line, through a real CSV reader (fields such as
+# command and kernel_flags are quoted and hold commas); the counters column
+# is read as its fields: counters.NAME is one counter ("" if the lock has none)
+csv_cols() {
+	need_python
+	python3 - "$@" <<'PY'
+import csv, sys
+f, cols = sys.argv[1], sys.argv[2:]
+for r in csv.DictReader(open(f, newline="")):
+    ctr = dict(kv.split("=", 1) for kv in (r.get("counters") or "").split(";") if "=" in kv)
+    print(" ".join(ctr.get(c[9:], "") if c.startswith("counters.") else r.get(c, "") for c in cols))
+PY
+}
+
+# csv_set IN OUT COL VALUE [ROW]: a copy of a lockbench CSV with column COL
+# set to VALUE in data row ROW (1: the first; 0 or none: every row)
+csv_set() {
+	need_python
+	python3 - "$@" <<'PY'
+import csv, sys
+src, dst, col, val = sys.argv[1:5]
+row = int(sys.argv[5]) if len(sys.argv) > 5 else 0
+rows = list(csv.reader(open(src, newline="")))
+k = rows[0].index(col)
+for i, r in enumerate(rows[1:], 1):
+    if row in (0, i):
+        r[k] = val
+csv.writer(open(dst, "w", newline=""), lineterminator="\n").writerows(rows)
+PY
+}

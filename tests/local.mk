@@ -106,6 +106,7 @@ CLI_TESTS = \
 	tests/cli/sweep.sh \
 	tests/cli/percpu-rwsem.sh \
 	tests/cli/csv.sh \
+	tests/cli/csv-schema.sh \
 	tests/cli/json.sh \
 	tests/cli/output-file.sh \
 	tests/cli/plan.sh \

@@ -127,7 +127,7 @@ static int optional_fields(struct lb_baseline *b, const struct rec *r, const cha
 	for (unsigned i = 0; i < 2; i++) {
 		c = lb_col_find(names[i]);
 		v = rec_get(r, c);
-		if (v && *v && !c->put(res, c, v))
+		if (v && *v && (!c->put || !c->put(res, c, v)))
 			return WHY("%s %u: %s '%s' is not one lockbench writes", what, r->line,
 				   c->name, v);
 	}
@@ -163,7 +163,9 @@ static int add_record(struct lb_baseline *b, const struct rec *r, const char *wh
 		v = rec_get(r, c);
 		if (r->obj && is(c, "format_version"))	/* JSON: the version is the file's */
 			continue;
-		if (!v || !*v)
+		if ((!v || !*v) && (c->flags & LB_COL_BASE_EMPTY))
+			v = "";		/* may be empty, or missing in format 1 */
+		else if (!v || !*v)
 			return WHY("%s %u has no %s: not a lockbench result", what, r->line, c->name);
 		if (is(c, "format_version") && !to_u64(v, &fv))
 			return WHY("%s %u: format_version '%s' is not a number", what, r->line, v);
@@ -369,7 +371,8 @@ static int load_csv(struct lb_baseline *b, const char *buf, size_t blen, char *w
 	for (const struct lb_column *col = lb_columns; col->name; col++) {
 		struct rec hdr = { .hdr = c.rows[0], .val = c.rows[0], .n = c.nf[0] };
 
-		if ((col->flags & LB_COL_BASELINE) && !rec_get(&hdr, col)) {
+		if ((col->flags & LB_COL_BASELINE) && !(col->flags & LB_COL_BASE_EMPTY) &&
+		    !rec_get(&hdr, col)) {
 			rc = WHY("not a CSV file of lockbench: no column %s", col->name);
 			goto out;
 		}

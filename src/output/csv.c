@@ -4,11 +4,11 @@
  *
  * The columns are the rows of the schema marked LB_COL_CSV (columns.c),
  * in its order: format_version first, units in the column names, the
- * host, kernel, CPU model, placement and every parameter on each row, so
- * a file alone says what was measured (RFC 4180 quoting). A figure a
- * point does not have is an empty field. The ctr_* columns at the end are
- * the event counters of the locks in the run (summed over threads); a
- * lock without that counter leaves the field empty.
+ * host, kernel, CPU model, command line, placement and every parameter on
+ * each row, so a file alone says what was measured (RFC 4180 quoting). A
+ * figure a point does not have is an empty field. The core columns are in
+ * every run; a group (latency, roles, --perf, --trace, --c2c) where the run
+ * has it; the counters are one column, "name=value;..." (columns.h).
  */
 #include "config.h"
 
@@ -59,65 +59,30 @@ static void csv_value(FILE *f, const struct lb_column *c, const union lb_col_val
 	}
 }
 
-/* Names of all counters of the locks in the report, first-seen order. */
-static unsigned counter_union(const struct lb_report *rep, const char **names, unsigned max)
+/* csv_column() - is @c a column of @rep's CSV? */
+static bool csv_column(const struct lb_report *rep, const struct lb_column *c)
 {
-	unsigned n = 0;
-
-	for (unsigned i = 0; i < rep->nresults; i++) {
-		const struct lb_lock_ops *o = rep->results[i].point.ops;
-
-		for (unsigned k = 0; o->counters && o->counters[k]; k++) {
-			unsigned j;
-
-			for (j = 0; j < n; j++)
-				if (strcmp(names[j], o->counters[k]) == 0)
-					break;
-			if (j == n && n < max)
-				names[n++] = o->counters[k];
-		}
-	}
-	return n;
+	return (c->flags & LB_COL_CSV) && lb_col_group_on(rep, c->group);
 }
 
-static void header(FILE *f, const char *const *ctr, unsigned nctr)
+static void header(FILE *f, const struct lb_report *rep)
 {
 	bool first = true;
 
 	for (const struct lb_column *c = lb_columns; c->name; c++) {
-		if (!(c->flags & LB_COL_CSV))
+		if (!csv_column(rep, c))
 			continue;
 		fprintf(f, "%s%s", first ? "" : ",", c->name);
 		first = false;
 	}
-	for (unsigned k = 0; k < nctr; k++) {
-		fputs(",ctr_", f);
-		for (const char *s = ctr[k]; *s; s++)
-			fputc(*s == '-' ? '_' : *s, f);
-	}
 	fputc('\n', f);
-}
-
-/* The counter named @name of @r's lock, empty if it has none. */
-static void counter(FILE *f, const struct lb_result *r, const char *name)
-{
-	const struct lb_lock_ops *o = r->point.ops;
-
-	fputc(',', f);
-	for (unsigned j = 0; o->counters && o->counters[j]; j++)
-		if (strcmp(o->counters[j], name) == 0) {
-			fprintf(f, "%" PRIu64, r->ctr_total[j]);
-			return;
-		}
 }
 
 int lb_output_csv(FILE *f, const struct lb_report *rep)
 {
-	const char *ctr[64];
-	unsigned nctr = counter_union(rep, ctr, 64);
 	struct lb_col_src src;
 
-	header(f, ctr, nctr);
+	header(f, rep);
 	for (unsigned i = 0; i < rep->nresults; i++) {
 		bool first = true;
 
@@ -125,7 +90,7 @@ int lb_output_csv(FILE *f, const struct lb_report *rep)
 		for (const struct lb_column *c = lb_columns; c->name; c++) {
 			union lb_col_val v;
 
-			if (!(c->flags & LB_COL_CSV))
+			if (!csv_column(rep, c))
 				continue;
 			if (!first)
 				fputc(',', f);
@@ -133,8 +98,6 @@ int lb_output_csv(FILE *f, const struct lb_report *rep)
 			if (c->get(&src, c, &v))
 				csv_value(f, c, &v);
 		}
-		for (unsigned k = 0; k < nctr; k++)
-			counter(f, &rep->results[i], ctr[k]);
 		fputc('\n', f);
 	}
 	return ferror(f) ? -1 : 0;

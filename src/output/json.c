@@ -377,11 +377,12 @@ static json_object *config_obj(const struct lb_config *c)
 	for (unsigned i = 0; i < c->nloads; i++)
 		json_object_array_add(a, JINT(c->loads[i]));
 	ADD(o, "loads", a);
-	ADD(o, "load_unit", JSTR(c->load_ns ? "ns" : "pause"));
-	ADD(o, "delay_pauses", JINT(c->delay));
+	ADD(o, "load_ns", JBOOL(c->load_ns));	/* the loads are --load-ns nanoseconds */
+	ADD(o, "load_unit", JSTR(c->load_unit == LB_UNIT_LOOP ? "loop" : "pause"));
+	ADD(o, "delay", JINT(c->delay));
 	ADD(o, "mode", JSTR(c->duration > 0 ? "time" : "ops"));
 	ADD(o, "ops_per_thread", c->duration > 0 ? NULL : JINT(c->ops));	/* fixed time: null */
-	ADD(o, "duration_s", JDBL(c->duration));
+	ADD(o, "duration_s", c->duration > 0 ? JDBL(c->duration) : NULL);	/* fixed work: null */
 	ADD(o, "repeat", JINT(c->repeat));
 	ADD(o, "place", JSTR(lb_place_name(c->place)));
 	ADD(o, "cpus", c->cpus ? JSTR(c->cpus) : NULL);

@@ -20,7 +20,7 @@
 #include "machine/topology.h"
 #include "measure/statistics.h"
 
-#define LB_FORMAT_VERSION 1	/* CSV and JSON; raised when a meaning changes */
+#define LB_FORMAT_VERSION 2	/* CSV and JSON; raised when a meaning changes (columns.c) */
 
 struct lb_report {
 	const struct lb_config *cfg;	/* may be NULL in unit tests */

@@ -38,7 +38,7 @@ run --ops=1000 --baseline="$TMPD/b.csv" || fail "same run: exit $?"
 grep -q "^Before (--baseline" "$TMPD/out" && fail "same machine printed as another"
 grep -q "^(one repetition per point: no noise estimate" "$TMPD/out" || fail "no noise note"
 # another host: a warning, both machines above the table
-sed '2,$ s/^\(\([^,]*,\)\{3\}\)[^,]*/\1elsewhere/' "$TMPD/b.csv" >"$TMPD/o.csv"
+csv_set "$TMPD/b.csv" "$TMPD/o.csv" host elsewhere
 run --ops=1000 --baseline="$TMPD/o.csv" || fail "other host: exit $?"
 grep -q "warning: --baseline=.* was measured on another machine (host elsewhere" "$TMPD/err" ||
 	fail "other host: no warning: $(cat "$TMPD/err")"
@@ -49,14 +49,14 @@ sed -n 2p "$TMPD/out" | grep -q "^After (this run): host " || fail "this machine
 
 # hostile numbers
 for v in inf nan 1e300 0.5abc 0x1p3 -1; do
-	sed "2 s/^\(\([^,]*,\)\{27\}\)[^,]*/\1$v/" "$TMPD/b.csv" >"$TMPD/g.csv"
+	csv_set "$TMPD/b.csv" "$TMPD/g.csv" exec_time_ms "$v" 1
 	usage_error "exec_time_ms=$v" -- --lock=ticket --threads=1 --load=1 --ops=1000 -f compare \
 		--baseline="$TMPD/g.csv"
 	grep -q -- "--baseline=$TMPD/g.csv: line 2: exec_time_ms '$v' is not one lockbench writes" \
 		"$TMPD/err" || fail "$v: the message does not name line, field and value: $(cat "$TMPD/err")"
 done
 for v in 99999999999999999999 4294967297 1.5; do
-	sed "2 s/^\(\([^,]*,\)\{22\}\)[^,]*/\1$v/" "$TMPD/b.csv" >"$TMPD/g.csv"
+	csv_set "$TMPD/b.csv" "$TMPD/g.csv" repeat "$v" 1
 	usage_error "repeat=$v" -- --lock=ticket --threads=1 --load=1 --ops=1000 -f compare \
 		--baseline="$TMPD/g.csv"
 	grep -q "line 2: repeat '$v'" "$TMPD/err" || fail "repeat=$v: $(cat "$TMPD/err")"

@@ -70,7 +70,7 @@ if [ "$csv_ok" -eq 1 ]; then
 	check2 "a CSV row shorter than its header" "$TMPD/short.csv" $run
 	# shellcheck disable=SC2086
 	check2 "a CSV that is not lockbench's" "$TMPD/other.csv" $run
-	sed '2s/^1,/99,/' "$TMPD/before.csv" >"$TMPD/v99.csv"
+	csv_set "$TMPD/before.csv" "$TMPD/v99.csv" format_version 99 1
 	# shellcheck disable=SC2086
 	check2 "a newer format_version" "$TMPD/v99.csv" $run
 fi

@@ -15,7 +15,7 @@ assert len(data) == 4, len(data)	# exclusive locks: 0:1 only, whatever --ratio
 for r in data:
     assert len(r) == len(head), (len(r), len(head))
     d = dict(zip(head, r))
-    assert d["format_version"] == "1"
+    assert d["format_version"] == "2"
     assert d["threads"] == "2" and d["mode"] == "ops" and d["ops_per_thread"] == "1000000"
     assert int(d["ops_total"]) == 2000000, d["ops_total"]
     assert float(d["exec_time_ms"]) > 0

@@ -144,8 +144,9 @@ for try in 1 2 3; do
 		-f csv -o "$TMPD/sl.csv" 2>"$TMPD/e" || { fail "rwsem-4.18 run: $(cat "$TMPD/e")"; break; }
 	set -- $(python3 -c '
 import csv, sys
+ctr = lambda r: dict(kv.split("=", 1) for kv in r["counters"].split(";") if kv)
 r = next(csv.DictReader(l for l in open(sys.argv[1]) if not l.startswith("#")))
-print(r["ctr_sleeps"], r["cpu_min_pct"], r["busy_other_pct"])' "$TMPD/sl.csv")
+print(ctr(r)["sleeps"], r["cpu_min_pct"], r["busy_other_pct"])' "$TMPD/sl.csv")
 	if [ "${1:-0}" -lt 100 ]; then
 		note="slept only ${1:-0} times"
 	elif awk -v b="$3" 'BEGIN {exit !(b >= 10)}'; then

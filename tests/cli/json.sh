@@ -12,7 +12,7 @@ d = json.load(open(sys.argv[1]))
 for k in ("format_version", "lockbench_version", "timestamp", "command_line", "host",
           "topology", "placement", "clock", "build", "config", "results"):
     assert k in d, k
-assert d["format_version"] == 1
+assert d["format_version"] == 2
 assert d["config"]["locks"] == ["ticket", "pthread-rwlock"]
 assert d["config"]["repeat"] == 2
 res = d["results"]

@@ -65,9 +65,9 @@ grep -q '^# lock domains: 2 pretend domains' "$TMPD/p" || fail "--plan does not 
 "$LOCKBENCH" --lock=cohort-tkt,null --domains=2 --threads=2 --load=1 --duration=0.05 \
 	-f table,csv >"$TMPD/out" 2>/dev/null || fail "table,csv with --domains: exit $?"
 grep -q '^Lock domains are pretend (--domains=2' "$TMPD/out" || fail "the table does not say the domains are pretend"
-awk -F, '/^format_version,/ {for (i = 1; i <= NF; i++) c[$i] = i; next}
-	/^[0-9]/ && $c["lock"] == "cohort-tkt" {print $c["lock_domain"], $c["domains"], $c["domains_pretend"]}' \
-	"$TMPD/out" | grep -qx 'numa 2 1' || fail "CSV: want lock_domain numa, domains 2, domains_pretend 1"
+sed -n '/^format_version,/,$p' "$TMPD/out" >"$TMPD/out.csv"
+csv_cols "$TMPD/out.csv" lock lock_domain domains domains_pretend | grep -qx 'cohort-tkt numa 2 1' ||
+	fail "CSV: want lock_domain numa, domains 2, domains_pretend 1"
 
 # one domain: one line that says the lock degenerates; not with --domains
 if [ "$(awk '$1 ~ /^[0-9]+$/ && NF == 9 {print $7}' "$TMPD/p" | sort -u | wc -l)" -eq 1 ]; then

@@ -5,8 +5,8 @@
 # rcu_sync's exit grace period: a writer that comes during it runs none.
 . "$srcdir/tests/lib.sh"
 
-col() {	# col NAME FILE: the values of a CSV column (quoted fields, such as kernel_flags, skipped)
-	awk -F, -v name="$1" '{gsub(/"[^"]*"/, "Q")} NR == 1 {for (i = 1; i <= NF; i++) if ($i == name) c = i; next} {print $c}' "$2"
+col() {	# col NAME FILE: the values of a CSV column (counters.NAME: one counter)
+	csv_cols "$2" "$1"
 }
 
 # no exit grace period: every write (each the only writer) runs one (of no
@@ -16,7 +16,7 @@ col() {	# col NAME FILE: the values of a CSV column (quoted fields, such as kern
 	--ops=2000 -f csv -q >"$TMPD/m.csv" 2>"$TMPD/e" || fail "membarrier run: $(cat "$TMPD/e")"
 [ "$(col lock_options "$TMPD/m.csv")" = "gp=membarrier;wait-lock=qspinlock;exit-gp=0;enter-gp=0" ] ||
 	fail "lock_options: $(col lock_options "$TMPD/m.csv")"
-m=$(col ctr_gp_membarrier "$TMPD/m.csv") f=$(col ctr_gp_fence "$TMPD/m.csv")
+m=$(col counters.gp-membarrier "$TMPD/m.csv") f=$(col counters.gp-fence "$TMPD/m.csv")
 # 1000 writes, each the only writer: one grace period each, of one kind
 [ $((m + f)) -eq 1000 ] || fail "1000 grace periods, got $m membarrier + $f fence"
 if [ "$m" -eq 0 ]; then
@@ -29,8 +29,8 @@ fi
 	fail "fence run: $(cat "$TMPD/e")"
 [ "$(col lock_options "$TMPD/f.csv")" = "gp=fence;wait-lock=qspinlock;exit-gp=0;enter-gp=0" ] ||
 	fail "lock_options: $(col lock_options "$TMPD/f.csv")"
-[ "$(col ctr_gp_membarrier "$TMPD/f.csv")" -eq 0 ] && [ "$(col ctr_gp_fence "$TMPD/f.csv")" -eq 1000 ] ||
-	fail "fence variant: $(col ctr_gp_membarrier "$TMPD/f.csv") membarrier, $(col ctr_gp_fence "$TMPD/f.csv") fence"
+[ "$(col counters.gp-membarrier "$TMPD/f.csv")" -eq 0 ] && [ "$(col counters.gp-fence "$TMPD/f.csv")" -eq 1000 ] ||
+	fail "fence variant: $(col counters.gp-membarrier "$TMPD/f.csv") membarrier, $(col counters.gp-fence "$TMPD/f.csv") fence"
 pass "grace periods reported"
 
 # an exit grace period longer than the run (10 s): the first writer runs the
@@ -38,9 +38,9 @@ pass "grace periods reported"
 # skip it; readers stay on the slow path after the first write
 "$LOCKBENCH" --lock=percpu-rwsem --percpu-rwsem-exit-gp=10000000 --ratio=1:1 --threads=1 \
 	--load=0 --ops=2000 -f csv -q >"$TMPD/x.csv" 2>"$TMPD/e" || fail "exit-gp run: $(cat "$TMPD/e")"
-m=$(col ctr_gp_membarrier "$TMPD/x.csv") f=$(col ctr_gp_fence "$TMPD/x.csv")
-sk=$(col ctr_gp_skipped "$TMPD/x.csv") st=$(col ctr_gp_started "$TMPD/x.csv")
-rs=$(col ctr_read_slow "$TMPD/x.csv")
+m=$(col counters.gp-membarrier "$TMPD/x.csv") f=$(col counters.gp-fence "$TMPD/x.csv")
+sk=$(col counters.gp-skipped "$TMPD/x.csv") st=$(col counters.gp-started "$TMPD/x.csv")
+rs=$(col counters.read-slow "$TMPD/x.csv")
 [ $((m + f)) -eq 1 ] || fail "one entering grace period, got $m membarrier + $f fence"
 [ "$sk" -eq 999 ] || fail "999 writers skip the grace period, got $sk"
 [ "$st" -eq 2 ] || fail "grace periods started: the entering one and one exit, got $st"

@@ -50,7 +50,7 @@ grep -q "validation failed: lock ex-busted" "$TMPD/err" || fail "no line naming 
 # every format, and with a built-in lock in the same run
 "$LOCKBENCH" --lock-plugin="$so" --lock=ticket,ex-ttas --threads=1 --load=0 --ops=1000 \
 	-f csv,json >"$TMPD/out" 2>"$TMPD/err" || fail "-f csv,json: $(cat "$TMPD/err")"
-grep -q '^1,.*,ex-ttas,excl,spin,' "$TMPD/out" && grep -q '"lock": "ex-ttas"' "$TMPD/out" &&
+grep -q '^2,.*,ex-ttas,excl,spin,' "$TMPD/out" && grep -q '"lock": "ex-ttas"' "$TMPD/out" &&
 	pass "the plugin's lock in CSV and JSON" || fail "CSV/JSON: $(grep -c ex-ttas "$TMPD/out")"
 
 usage_error "a missing plugin" -- --lock-plugin="$TMPD/nosuch.so" --list-locks

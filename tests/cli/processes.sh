@@ -161,8 +161,9 @@ if expect_status 0 "--trace as processes" -- --processes --lock=mutex --threads=
 	--duration=0.3 --trace -f csv; then
 	if python3 - "$TMPD/out" <<'PY'
 import csv, sys
+ctr = lambda r: dict(kv.split("=", 1) for kv in r["counters"].split(";") if kv)
 r = next(csv.DictReader(open(sys.argv[1])))
-sleeps, seen = int(r["ctr_sleeps"]), int(r["trace_sleeping"])
+sleeps, seen = int(ctr(r)["sleeps"]), int(r["trace_sleeping"])
 print("    the lock's FUTEX_WAITs that slept %d, the trace's sleeping switch-outs %d"
       % (sleeps, seen))
 assert sleeps > 0 and seen > 0, r

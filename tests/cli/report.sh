@@ -34,7 +34,7 @@ head -1 "$TMPD/rep.csv" | grep -q '^lock,ratio,phase,threads,load,unit,run1,run2
 	[ "$(wc -l <"$TMPD/rep.csv")" -eq 5 ] && pass "report -f csv" ||
 	fail "-f csv: $(head -2 "$TMPD/rep.csv")"
 
-sed 's/"format_version": 1/"format_version": 99/' "$TMPD/a.json" >"$TMPD/v99.json"
+sed 's/"format_version": 2/"format_version": 99/' "$TMPD/a.json" >"$TMPD/v99.json"
 usage_error "a file of another format version" -- report "$TMPD/a.json" "$TMPD/v99.json" &&
 	{ grep -q "v99.json: format_version 99" "$TMPD/err" || fail "the line names the file"; }
 usage_error "report without files" -- report

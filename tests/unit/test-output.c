@@ -547,41 +547,37 @@ static void csv(void)
 	if (!nl)
 		return;
 	*nl = '\0';
-	CHECK_STR(buf, "format_version,lockbench_version,timestamp,host,kernel,cpu_model,topology,"
-		  "lock,kind,family,lock_options,ratio,ratio_reads,ratio_writes,threads,load,load_unit,"
-		  "load_pauses,delay_pauses,mode,ops_per_thread,duration_s,repeat,placement,cpus,"
-		  "lock_node,validate,exec_time_ms,ops_total,ops_per_s,read_ops,write_ops,"
-		  "ops_min,ops_mean,ops_max,fairness_jain,setup_ms,tsc_mhz,pause_ns,pause_stall_pct,"
-		  "loop_stall_pct,teardown_ms,"
-		  "scenario,phase,roles,readers,writers,reader_ops_min,reader_ops_mean,reader_ops_max,"
-		  "writer_ops_min,writer_ops_mean,writer_ops_max,latency_sample,lat_samples,"
-		  "lat_calib_cycles,"
-		  "lat_min_cycles,lat_avg_cycles,lat_p50_cycles,lat_p99_cycles,lat_p999_cycles,"
-		  "lat_max_cycles,lat_min_ns,lat_avg_ns,lat_p50_ns,lat_p99_ns,lat_p999_ns,lat_max_ns,"
-		  "lat_read_p50_cycles,lat_read_p99_cycles,lat_read_max_cycles,"
-		  "lat_write_p50_cycles,lat_write_p99_cycles,lat_write_max_cycles,"
-		  "starve_window_ms,starved_readers,starved_writers,max_gap_read_ms,max_gap_write_ms,"
-		  "ns_per_op,c2c_rt_ns,ns_per_op_per_c2c,perf_task_clock_ms,perf_context_switches,"
-		  "perf_cpu_migrations,perf_page_faults,perf_cycles,perf_instructions,"
-		  "perf_cache_misses,trace_switch_outs,trace_preempted,trace_sleeping,trace_blocked,"
-		  "trace_contentions,trace_wait_ms,trace_spin_contentions,trace_spin_wait_ms,"
-		  "trace_read_contentions,trace_read_wait_ms,trace_write_contentions,"
-		  "trace_write_wait_ms,trace_rt_contentions,trace_rt_wait_ms,"
-		  "trace_percpu_contentions,trace_percpu_wait_ms,trace_mutex_contentions,"
-		  "trace_mutex_wait_ms,trace_lock_classes,trace_top_lock,trace_lost_events,"
-		  "lock_domain,domains,domains_pretend,steal_ms,placement_cpus,host_cpus,"
-		  "smt_shared_threads,cpufreq_driver,cpufreq_governor,hypervisor,kernel_flags,"
-		  "loadavg_1m,busy_other_pct,compiler,cflags,git_revision,timed_out,partial,"
-		  "wait_unit,wait_unit_ns,cpu_min_pct,short_threads,repeats,median_ops_per_s,"
-		  "min_ops_per_s,max_ops_per_s,cv_pct,median_exec_time_ms,min_exec_time_ms,"
-		  "max_exec_time_ms,cv_exec_time_pct,processes,ctr_spin_waits");
-	CHECK_STR(nl + 1, "1," PACKAGE_VERSION ",2026-11-29T00:00:00Z,\"box,1\",\"Linux 6.1 \"\"x\"\"\",,,"
-		  "ticket,excl,spin,,1:1,1,1,2,5,pause,5,0,ops,1000,0,1,socket,0;1,-1,0,12.500000,2000,"
-		  "160000.0,0,2000,1000,1000.0,1000,1.0000,0.2500,0.000,0.000,0.0,0.0,0.0000,"
-		  "mix,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,0,,,,,6250.000,,,,,,,,,,"
-		  ",,,,,,,,,,,,,,,,,,,,,numa,1,0,0.0,,,0,,,,,,," LB_COMPILER "," LB_CFLAGS ","
-		  LB_GIT_REVISION ",0,0,pause,0.000,0.0,0,1,160000.0,160000.0,160000.0,0.00,"
-		  "12.500000,12.500000,12.500000,0.00,0,77\n");
+	/* format 2: a report without a configuration has every group (columns.c) */
+	CHECK_STR(buf, "format_version,lockbench_version,command,timestamp,host,kernel,cpu_model,topology,lock,kin"
+		  "d,family,lock_options,ratio,ratio_reads,ratio_writes,threads,load,load_ns,load_unit,load_u"
+		  "nit_ns,delay,mode,ops_per_thread,duration_s,repeat,scenario,phase,placement,cpus,lock_node"
+		  ",lock_domain,domains,domains_pretend,validate,processes,exec_time_ms,ops_total,ops_per_s,r"
+		  "ead_ops,write_ops,ops_min,ops_mean,ops_max,fairness_jain,ns_per_op,counters,starve_window_"
+		  "ms,starved_readers,starved_writers,max_gap_read_ms,max_gap_write_ms,setup_ms,teardown_ms,t"
+		  "sc_mhz,pause_ns,pause_stall_pct,loop_stall_pct,cpu_min_pct,short_threads,steal_ms,placemen"
+		  "t_cpus,host_cpus,smt_shared_threads,cpufreq_driver,cpufreq_governor,hypervisor,kernel_flag"
+		  "s,loadavg_1m,busy_other_pct,compiler,cflags,git_revision,timed_out,partial,repeats,median_"
+		  "ops_per_s,min_ops_per_s,max_ops_per_s,cv_pct,median_exec_time_ms,min_exec_time_ms,max_exec"
+		  "_time_ms,cv_exec_time_pct,roles,readers,writers,reader_ops_min,reader_ops_mean,reader_ops_"
+		  "max,writer_ops_min,writer_ops_mean,writer_ops_max,latency_sample,lat_samples,lat_calib_cyc"
+		  "les,lat_min_cycles,lat_avg_cycles,lat_p50_cycles,lat_p99_cycles,lat_p999_cycles,lat_max_cy"
+		  "cles,lat_min_ns,lat_avg_ns,lat_p50_ns,lat_p99_ns,lat_p999_ns,lat_max_ns,lat_read_p50_cycle"
+		  "s,lat_read_p99_cycles,lat_read_max_cycles,lat_write_p50_cycles,lat_write_p99_cycles,lat_wr"
+		  "ite_max_cycles,c2c_rt_ns,ns_per_op_per_c2c,perf_task_clock_ms,perf_context_switches,perf_c"
+		  "pu_migrations,perf_page_faults,perf_cycles,perf_instructions,perf_cache_misses,trace_switc"
+		  "h_outs,trace_preempted,trace_sleeping,trace_blocked,trace_contentions,trace_wait_ms,trace_"
+		  "spin_contentions,trace_spin_wait_ms,trace_read_contentions,trace_read_wait_ms,trace_write_"
+		  "contentions,trace_write_wait_ms,trace_rt_contentions,trace_rt_wait_ms,trace_percpu_content"
+		  "ions,trace_percpu_wait_ms,trace_mutex_contentions,trace_mutex_wait_ms,trace_lock_classes,t"
+		  "race_top_lock,trace_lost_events");
+	CHECK_STR(nl + 1, "2," PACKAGE_VERSION ",,2026-11-29T00:00:00Z,\"box,1\",\"Linux 6.1 \"\"x\"\"\",,,"
+		  "ticket,excl,spin,,1:1,1,1,2,5,,pause,0.000,0,ops,1000,,1,mix,,socket,0;1,,numa,1,0,0,0,"
+		  "12.500000,2000,160000.0,0,2000,1000,1000.0,1000,1.0000,6250.000,spin-waits=77,0,,,,,"
+		  "0.2500,0.0000,0.000,0.000,0.0,0.0,0.0,0,0.0,,,0,,,,,,,"
+		  LB_COMPILER "," LB_CFLAGS "," LB_GIT_REVISION ",0,0,1,160000.0,160000.0,160000.0,0.00,"
+		  "12.500000,12.500000,12.500000,0.00"
+		  /* the 60 columns of the groups: none of them applies */
+		  ",,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,\n");
 	free(buf);
 }
 
@@ -672,15 +668,14 @@ static void trace(void)
 	      "no trace block: %s", buf);
 	free(buf);
 
-	/* CSV: the 21 trace columns before the counters */
+	/* CSV: the 21 trace columns, the last group */
 	m = open_memstream(&buf, &len);
 	CHECK(lb_output_csv(m, &rep) == 0, "csv formatter failed");
 	fclose(m);
 	row = strchr(buf, '\n');
 	CHECK(row && strstr(row, ",12,3,1,8,414,4.324,4,0.010,280,1.100,130,3.214,0,0.000,0,0.000,"
 			     "0,0.000,SPIN:4:0.010;READ:280:1.100;WRITE:130:3.214,"
-			     "0xffff888104332638:READ|WRITE:410:4.314,0,numa,1,0,0.0,,,0,,,,,,," LB_COMPILER
-			     "," LB_CFLAGS "," LB_GIT_REVISION ",0,0,pause,") != NULL,
+			     "0xffff888104332638:READ|WRITE:410:4.314,0\n") != NULL,
 	      "trace columns: %s", row ? row : "(no row)");
 	free(buf);
 
@@ -735,7 +730,7 @@ static void json(void)
 		free(buf);
 		return;
 	}
-	CHECK(json_object_object_get_ex(root, "format_version", &v) && json_object_get_int(v) == 1,
+	CHECK(json_object_object_get_ex(root, "format_version", &v) && json_object_get_int(v) == 2,
 	      "format_version");
 	CHECK(json_object_object_get_ex(root, "results", &res) && json_object_array_length(res) == 1,
 	      "one result");
