@@ -47,7 +47,7 @@
  * earlier-completing write can be pending on a line the CPU holds, since
  * issuing that write took the copy away.
  *
- * Memory: one entry of (64 + CPUs / 8) bytes per line touched, in an
+ * Memory: one entry of about 80 + CPUs / 8 bytes per line touched, in an
  * arena indexed by an open-addressed hash table; linear in lines for a
  * machine, and in CPUs for a working set.
  */

@@ -383,6 +383,30 @@ static void test_machine(void)
 	      "3 L3 groups do not split into 2 nodes");
 }
 
+/* the saved 8-socket Westmere-EX through hwloc, placed socket by socket */
+static void test_saved_machine(void)
+{
+	struct lb_pu *pus = NULL;
+	struct lb_sim_machine m;
+	unsigned n = 0, *dist, dn;
+	char why[256] = "";
+
+	if (lb_topo_load("westmere-ex-8s80c", why, sizeof(why)) ||
+	    lb_topo_place(LB_PLACE_SOCKET, NULL, false, &pus, &n, why, sizeof(why))) {
+		CHECK(0, "westmere-ex-8s80c: %s", why);
+		return;
+	}
+	CHECK(lb_topo_numa_distances(&dist, &dn) == -1 && !dist, "the saved XML has no distances");
+	CHECK(lb_sim_machine_from_pus(&m, pus, n, NULL, 0, why, sizeof(why)) == 0, "%s", why);
+	CHECK(m.ncpus == 80 && m.nnodes == 8 && m.cpu[9].package == 0 && m.cpu[10].package == 1 &&
+	      m.cpu[0].l3 == m.cpu[9].l3 && m.cpu[0].l3 != m.cpu[10].l3 &&
+	      m.cpu[79].node == 7 && m.dist[0 * 8 + 7] == 20 && m.dist[3 * 8 + 3] == 10,
+	      "80 CPUs, 8 packages and nodes, one L3 each: %s", m.name);
+	lb_sim_machine_free(&m);
+	free(pus);
+	lb_topo_fini();
+}
+
 int main(void)
 {
 	char why[128];
@@ -399,6 +423,7 @@ int main(void)
 	test_determinism();
 	test_profile();
 	test_machine();
+	test_saved_machine();
 	lb_sim_machine_free(&mach);
 	return check_done();
 }
