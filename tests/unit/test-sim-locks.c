@@ -202,7 +202,8 @@ static void sweep(const struct lb_lock_ops *ops, double *mops, uint64_t *accesse
 /* the 2012 paper's shape on the 80-core Westmere-EX */
 static void test_collapse(void)
 {
-	double tk[NSWEEP], mc[NSWEEP], peak = 0, remote = 120;
+	double tk[NSWEEP], mc[NSWEEP], peak = 0;
+	double remote = lb_sim_profile_builtin("westmere-ex-8s80c")->remote_ns;
 	uint64_t acc = 0;
 	unsigned at = 0;
 
