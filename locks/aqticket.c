@@ -210,8 +210,7 @@ static bool aqt_queue_wait(struct aqticket *l, struct lb_tctx *t, uint16_t me)
 	/* release: pairs with the acquire loads of first (releaser) and next (dequeue) */
 	lb_store_release(prev_link, e);
 	/* acquire: pairs with the grant's release store in aqt_queued_wake() */
-	while (!lb_load_acquire(&e->granted))
-		lb_cpu_relax();
+	lb_cond_load_acquire(&e->granted, VAL);
 
 	/* we hold the lock and are first in the queue: dequeue ourselves */
 	next = lb_load_acquire(&e->next);
@@ -223,8 +222,7 @@ static bool aqt_queue_wait(struct aqticket *l, struct lb_tctx *t, uint16_t me)
 		if (lb_cmpxchg_acq_rel(&h->last_next, &expect, &h->first))
 			return true;
 		/* an enqueuer swapped last_next but has not linked to us yet */
-		while (!(next = lb_load_acquire(&e->next)))
-			lb_cpu_relax();
+		next = lb_cond_load_acquire(&e->next, VAL);
 	}
 	/* relaxed: only the lock holder writes first while the queue is not empty */
 	lb_store_relaxed(&h->first, next);

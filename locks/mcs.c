@@ -81,8 +81,7 @@ static void mcs_lock(void *lock, struct lb_tctx *t)
 	/* release: pairs with the acquire load of next in the predecessor's unlock */
 	lb_store_release(&prev->next, me);
 	/* acquire: pairs with the hand-off's release store (locked 0 -> 1) */
-	while (!lb_load_acquire(&me->locked))
-		lb_cpu_relax();
+	lb_cond_load_acquire(&me->locked, VAL);
 }
 
 static bool mcs_trylock(void *lock, struct lb_tctx *t)
@@ -111,8 +110,7 @@ static void mcs_unlock(void *lock, struct lb_tctx *t)
 			return;
 		/* a successor swapped itself in but has not linked yet */
 		lb_count(t, CTR_UNLOCK_WAITS);
-		while (!(next = lb_load_acquire(&me->next)))
-			lb_cpu_relax();
+		next = lb_cond_load_acquire(&me->next, VAL);
 	}
 	/* locked 0 -> 1; release: hands the critical section to the successor */
 	lb_store_release(&next->locked, 1);

@@ -225,12 +225,21 @@ static LB_ALWAYS_INLINE void lb_qrw_read_spin(struct lb_qrw *l, struct lb_tctx *
 	if (!lb_qrw_write_held(c, v))
 		return;
 	start = lb_cycles();
+#if defined(LB_SIM) && !defined(LB_QRW_TEST_STEP)
+	/*
+	 * The same wait as the loop below, parked between the writes of the
+	 * word (the loop's native code, which starts from the caller's @c,
+	 * is kept as it was); acquire as below.
+	 */
+	lb_cond_load_acquire(&l->cnts, !lb_qrw_write_held(VAL, v));
+#else
 	while (lb_qrw_write_held(c, v)) {
 		QRW_STEP(l, t, LB_QRW_S_R_SPIN);
 		lb_cpu_relax();
 		/* acquire: pairs with the writer's release store of the writer byte */
 		c = lb_load_acquire(&l->cnts);
 	}
+#endif
 	lb_qrw_waited(l, t, start, cb);
 }
 
@@ -254,10 +263,14 @@ static LB_ALWAYS_INLINE void lb_qrw_read_slow(struct lb_qrw *l, struct lb_tctx *
 		if (lb_load_relaxed(&l->cnts) & QRW_WMASK(v)) {
 			uint64_t start = lb_cycles();
 
+#ifdef LB_QRW_TEST_STEP
 			while (lb_load_relaxed(&l->cnts) & QRW_WMASK(v)) {
 				QRW_STEP(l, t, LB_QRW_S_R_HEAD);
 				lb_cpu_relax();
 			}
+#else
+			lb_cond_load_relaxed(&l->cnts, !(VAL & QRW_WMASK(v)));
+#endif
 			lb_qrw_waited(l, t, start, cb);
 		}
 		QRW_STEP(l, t, LB_QRW_S_R_BIAS);

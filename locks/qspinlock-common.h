@@ -221,8 +221,7 @@ qs_lock_slowpath(struct qspinlock *l, struct lb_tctx *t, uint32_t val, size_t st
 	}
 	/* 4. we are the pending waiter; acquire: pairs with the unlock's release store */
 	if (val & QS_LOCKED_MASK)
-		while (lb_load_acquire(&l->byte[QS_LOCKED_BYTE]))
-			lb_cpu_relax();
+		lb_cond_load_acquire(&l->byte[QS_LOCKED_BYTE], !VAL);
 	/* 5. (0,1,0) -> (0,0,1): clear_pending_set_locked, one 16-bit store */
 	lb_store_relaxed(&l->half[QS_LP_HALF], (uint16_t)QS_LOCKED_VAL);
 	lb_count(t, QS_CTR_PENDING);
@@ -262,15 +261,13 @@ queue:
 		/* release: pairs with the acquire load of next in the predecessor's hand-off */
 		lb_store_release(&prev->next, node);
 		/* acquire: pairs with the predecessor's release store (locked 0 -> non-zero) */
-		while (!lb_load_acquire(&node->locked))
-			lb_cpu_relax();
+		lb_cond_load_acquire(&node->locked, VAL);
 		/* relaxed, opportunistic: saves a miss at hand-off; checked again below */
 		next = lb_load_relaxed(&node->next);
 	}
 
 	/* 10. queue head: acquire wait for (*,0,0); pairs with the unlock's release store */
-	while ((val = lb_load_acquire(&l->val)) & QS_LOCKED_PENDING_MASK)
-		lb_cpu_relax();
+	val = lb_cond_load_acquire(&l->val, !(VAL & QS_LOCKED_PENDING_MASK));
 
 	/* 11. (me,0,0) -> (0,0,1) when nobody queued behind us */
 	if ((val & QS_TAIL_MASK) == tail && try_clear_tail(l, val, node, t))
@@ -280,8 +277,7 @@ queue:
 	lb_store_relaxed(&l->byte[QS_LOCKED_BYTE], (uint8_t)QS_LOCKED_VAL);
 	if (!next) {
 		/* acquire: pairs with the successor's release link store */
-		while (!(next = lb_load_acquire(&node->next)))
-			lb_cpu_relax();
+		next = lb_cond_load_acquire(&node->next, VAL);
 	}
 	pass_lock(l, node, next, t);
 

@@ -73,8 +73,7 @@ static LB_NOINLINE void rwlock_bias_read_slow(struct rwlock_bias *l, struct lb_t
 		lb_count(t, CTR_READ_UNDOS);
 		/* c-1 -> c; relaxed: this share never entered */
 		lb_fetch_add_relaxed(&l->cnt, 1);
-		while (lb_load_relaxed(&l->cnt) < 1)
-			lb_cpu_relax();
+		lb_cond_load_relaxed(&l->cnt, !(VAL < 1));
 		/* c -> c-1; fully ordered: the acquire that pairs with both unlocks */
 	} while (lb_fetch_sub_full(&l->cnt, 1) - 1 < 0);
 }
@@ -115,8 +114,7 @@ static LB_NOINLINE void rwlock_bias_write_slow(struct rwlock_bias *l, struct lb_
 		lb_count(t, CTR_WRITE_UNDOS);
 		/* c-BIAS -> c; relaxed: this share never entered */
 		lb_fetch_add_relaxed(&l->cnt, RWB_BIAS);
-		while (lb_load_relaxed(&l->cnt) != RWB_BIAS)
-			lb_cpu_relax();
+		lb_cond_load_relaxed(&l->cnt, VAL == RWB_BIAS);
 		/* BIAS -> 0; fully ordered: pairs with both unlocks */
 	} while (lb_fetch_sub_full(&l->cnt, RWB_BIAS) != RWB_BIAS);
 }

@@ -87,8 +87,7 @@ static void ticket_lock(void *lock, struct lb_tctx *t)
 		return;		/* uncontended: head was our ticket */
 	lb_count(t, CTR_SPIN_WAITS);
 	/* acquire: pairs with the release store of head in ticket_unlock() */
-	while (lb_load_acquire(&l->half[TICKET_HEAD_IDX]) != me)
-		lb_cpu_relax();
+	lb_cond_load_acquire(&l->half[TICKET_HEAD_IDX], VAL == me);
 }
 
 static bool ticket_trylock(void *lock, struct lb_tctx *t)

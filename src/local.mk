@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # src/ in parts, lowest first (HACKING.md has the map and the rule of the doors):
-# base < machine < measure, kernel < harness < (locks/) < plan < output < cli < main.c
+# base < machine < measure, kernel < sim < harness < (locks/) < plan < output < cli < main.c
 lockbench_SOURCES = src/main.c
 
 liblockbench_a_SOURCES += \
@@ -9,7 +9,7 @@ liblockbench_a_SOURCES += \
 	src/base/file.c src/base/file.h \
 	src/base/parse.c src/base/parse.h \
 	src/base/clock.c src/base/clock.h \
-	src/base/futex.c src/base/futex.h \
+	src/base/futex.c src/base/futex.h src/base/sim.h \
 	src/machine/topology.c src/machine/topology.h \
 	src/machine/hygiene.c src/machine/hygiene.h \
 	src/measure/hist.c src/measure/hist.h \
@@ -18,6 +18,8 @@ liblockbench_a_SOURCES += \
 	src/kernel/perf.c src/kernel/perf.h \
 	src/kernel/trace.c src/kernel/trace.h \
 	src/kernel/sched.c src/kernel/sched.h \
+	src/sim/sim.h src/sim/internal.h src/sim/coro.c src/sim/coro.h \
+	src/sim/setup.c src/sim/engine.c src/sim/mem.c src/sim/machine.c src/sim/profile.c \
 	src/harness/harness.c src/harness/harness.h src/harness/point.h src/harness/loop.h \
 	src/harness/worker.h src/harness/watch.c src/harness/collect.c src/harness/validate.c \
 	src/harness/check.c src/harness/check.h \

@@ -20,7 +20,9 @@ UNIT_TESTS = \
 	tests/unit/test-skeleton \
 	tests/unit/test-layout \
 	tests/unit/test-plugin-abi \
-	tests/unit/test-wrong-verb
+	tests/unit/test-wrong-verb \
+	tests/unit/test-sim \
+	tests/unit/test-sim-locks
 check_PROGRAMS += $(UNIT_TESTS)
 tests_unit_test_parse_SOURCES = tests/unit/test-parse.c tests/unit/check.h
 tests_unit_test_harness_SOURCES = tests/unit/test-harness.c tests/unit/check.h
@@ -40,6 +42,13 @@ tests_unit_test_layout_SOURCES = tests/unit/test-layout.c tests/unit/check.h
 tests_unit_test_plugin_abi_SOURCES = tests/unit/test-plugin-abi.c tests/unit/plugin-abi-public.c \
 	tests/unit/plugin-abi.h tests/unit/check.h
 tests_unit_test_wrong_verb_SOURCES = tests/unit/test-wrong-verb.c tests/unit/check.h
+# the simulator: compiled with -DLB_SIM, so that lb-atomic.h, clock.h and futex.h go to it
+tests_unit_test_sim_SOURCES = tests/unit/test-sim.c tests/unit/check.h
+tests_unit_test_sim_CFLAGS = $(AM_CFLAGS) -DLB_SIM
+# real lock files and the checked critical sections, compiled a second time for the simulator
+tests_unit_test_sim_locks_SOURCES = tests/unit/test-sim-locks.c tests/unit/check.h \
+	locks/ticket.c locks/mcs.c locks/qspinlock.c locks/busted.c src/harness/validate.c
+tests_unit_test_sim_locks_CFLAGS = $(AM_CFLAGS) -DLB_SIM
 
 # --- every lock under --validate: every listed lock in four shards (run-validate.sh
 # reads --list-locks, so a new lock needs no entry), and the controls and the

@@ -5,7 +5,9 @@
  * x86: rdtsc (invariant TSC; on the build VM every value is a multiple of
  * 21 ticks, platform-notes.md section 3); arm64: cntvct_el0; elsewhere
  * CLOCK_MONOTONIC in ns. "Cycles" in lockbench's output are ticks of this
- * counter.
+ * counter. Compiled with -DLB_SIM, lb_cycles() and lb_cycles_fenced() read
+ * the simulated CPU's virtual clock in the profile's cycles, and
+ * lb_spin_n() is one virtual delay (base/sim.h).
  */
 #ifndef LB_SRC_CLOCK_H
 #define LB_SRC_CLOCK_H
@@ -14,6 +16,9 @@
 #include <time.h>
 
 #include "base/compiler.h"
+#ifdef LB_SIM
+#include "base/sim.h"
+#endif
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <x86intrin.h>
@@ -57,14 +62,20 @@ static inline uint64_t lb_now_ns(void)
  */
 static LB_ALWAYS_INLINE void lb_spin_n(uint64_t n)
 {
+#ifdef LB_SIM
+	lb_sim_spin(n);
+#else
 	for (; n; n--)
 		__asm__ __volatile__("" : "+r"(n));
+#endif
 }
 
 /* lb_cycles() - the raw counter, unfenced */
 static LB_ALWAYS_INLINE uint64_t lb_cycles(void)
 {
-#if defined(__x86_64__) || defined(__i386__)
+#ifdef LB_SIM
+	return lb_sim_cycles();
+#elif defined(__x86_64__) || defined(__i386__)
 	return __rdtsc();
 #elif defined(__aarch64__)
 	uint64_t v;
@@ -79,7 +90,9 @@ static LB_ALWAYS_INLINE uint64_t lb_cycles(void)
 /* lb_cycles_fenced() - the counter, ordered after earlier loads and before later ones */
 static LB_ALWAYS_INLINE uint64_t lb_cycles_fenced(void)
 {
-#if defined(__x86_64__) || defined(__i386__)
+#ifdef LB_SIM
+	return lb_sim_cycles();
+#elif defined(__x86_64__) || defined(__i386__)
 	uint64_t v;
 
 	_mm_lfence();

@@ -308,6 +308,37 @@ const struct lb_topo_info *lb_topo_info(void)
 	return &info;
 }
 
+int lb_topo_numa_distances(unsigned **out, unsigned *n)
+{
+	struct hwloc_distances_s *d = NULL;
+	unsigned nr = 1, dim = 0;
+	unsigned *m;
+
+	*out = NULL;
+	*n = 0;
+	if (!topo)
+		return -1;
+	if (hwloc_distances_get_by_type(topo, HWLOC_OBJ_NUMANODE, &nr, &d,
+					HWLOC_DISTANCES_KIND_MEANS_LATENCY, 0) || nr == 0 || !d)
+		return -1;
+	for (unsigned i = 0; i < d->nbobjs; i++)
+		if (d->objs[i]->os_index + 1 > dim)
+			dim = d->objs[i]->os_index + 1;
+	m = calloc((size_t)dim * dim, sizeof(*m));
+	if (!m) {
+		hwloc_distances_release(topo, d);
+		return -1;
+	}
+	for (unsigned i = 0; i < d->nbobjs; i++)
+		for (unsigned j = 0; j < d->nbobjs; j++)
+			m[d->objs[i]->os_index * dim + d->objs[j]->os_index] =
+				(unsigned)d->values[i * d->nbobjs + j];
+	hwloc_distances_release(topo, d);
+	*out = m;
+	*n = dim;
+	return 0;
+}
+
 /* Parse numactl's CPU list syntax into a bitmap of PU logical indexes. */
 /*
  * What hwloc's list parser lets through: an empty element (0, ,0 0,,1) and a

@@ -102,6 +102,17 @@ void lb_topo_free_onnode(void *p, size_t size);
  * Return: 0 or -errno.
  */
 int lb_topo_bind_area(void *p, size_t size, int node);
+/**
+ * lb_topo_numa_distances() - the loaded topology's NUMA distance matrix
+ * (hwloc's latency distances, ACPI SLIT style: 10 within a node)
+ * @out: malloc'ed @n x @n matrix indexed by NUMA node OS index (0 where
+ *       hwloc has no figure for a pair); free() it
+ * @n:   its dimension (the largest node OS index + 1)
+ *
+ * Return: 0, or -1 when the topology carries no distances (the saved
+ * machines of data/topologies do not).
+ */
+int lb_topo_numa_distances(unsigned **out, unsigned *n);
 /* lb_topo_numa_method() - "libnuma", "hwloc" */
 const char *lb_topo_numa_method(void);
 /* lb_topo_fini() - release the topology */

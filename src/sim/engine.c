@@ -1,0 +1,640 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * engine.c - the simulator's scheduler, its hooks (base/sim.h) and its futex
+ *
+ * Threads and CPUs. Each simulated thread is a coroutine (coro.h) pinned
+ * to a simulated CPU; a CPU runs its current thread and keeps the others
+ * in a FIFO run queue. Each CPU has a virtual clock (picoseconds). The
+ * scheduler keeps the CPUs that have something to do in a heap by (clock,
+ * CPU index), and the timers (futex timeouts, the caller's lb_sim_at())
+ * in another, by (time, creation order); it always resumes the earliest
+ * event, timers first on a tie, so runs are deterministic.
+ *
+ * Hooks. A shared access (lb_sim_access()) first checks the time slice,
+ * then waits until its CPU's clock is the earliest event (a coroutine
+ * switch to the scheduler, unless it already is: a CPU ahead of no one
+ * runs on without a switch), costs the access (mem.c), moves the clock
+ * to its completion and waits again until that is the earliest; then the
+ * caller's __atomic operation runs. A delay (pauses, lb_spin_n() turns, a
+ * system call's cost) moves the clock, split at the slice's end when
+ * another thread waits for the CPU, and then waits to be the earliest, so
+ * that the plain (uncharged) memory accesses that follow it also happen
+ * in virtual-time order.
+ *
+ * Spinning. lb_sim_park() (the spin-until primitive's wait, lb-atomic.h)
+ * leaves the thread on its CPU, spinning, but takes the CPU out of the
+ * heap: it costs nothing until a write to its line (mem.c) wakes it at
+ * the write's completion, or, when another thread waits for the CPU, its
+ * slice ends and it is preempted. A write is noticed when it is issued:
+ * one issued between the spinner's read being issued and done (queued
+ * behind it) has already taken the spinner's copy, so a spinner that no
+ * longer holds its line does not park but reads again. A spin loop not
+ * converted to the primitive still runs, each access and pause charged.
+ *
+ * Time slices. More threads than CPUs share a CPU round-robin: a slice
+ * (slice_ns) ending with another thread ready is noticed at the next
+ * access or delay; the thread goes to the back of the run queue and the
+ * next one is switched in, context_switch_ns later.
+ *
+ * Futex. FUTEX_WAIT costs futex_wait_ns, reads the word (a charged
+ * access), and sleeps when it still holds the value: the thread leaves
+ * its CPU (the next ready one is switched in, or the CPU idles), with
+ * an optional timeout (a timer). FUTEX_WAKE costs futex_wake_ns and wakes
+ * up to n sleepers of the word in FIFO order, each runnable wakeup_ns
+ * later: on its CPU at once if the CPU idles, else at the back of its
+ * run queue.
+ *
+ * The end. lb_sim_run() returns when every thread has returned, when no
+ * CPU has anything to do and no futex timeout is pending while threads
+ * remain (every thread blocked: a deadlock, lb_sim_blocked() says on
+ * what), or when a timer calls lb_sim_abort().
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <linux/futex.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "base/clock.h"
+#include "sim/internal.h"
+
+/* the simulation lb_sim_run() is running, NULL outside */
+static struct lb_sim *cur_sim;
+
+static inline uint64_t max_u64(uint64_t a, uint64_t b)
+{
+	return a > b ? a : b;
+}
+
+/* ---- the CPUs' heap, by (key, index) */
+
+static inline bool cpu_before(const struct lb_sim *s, int a, int b)
+{
+	return s->cpu[a].key < s->cpu[b].key || (s->cpu[a].key == s->cpu[b].key && a < b);
+}
+
+static void heap_set(struct lb_sim *s, unsigned pos, int ci)
+{
+	s->heap[pos] = ci;
+	s->cpu[ci].heap_pos = (int)pos;
+}
+
+static void heap_up(struct lb_sim *s, unsigned pos)
+{
+	int ci = s->heap[pos];
+
+	while (pos) {
+		unsigned up = (pos - 1) / 2;
+
+		if (!cpu_before(s, ci, s->heap[up]))
+			break;
+		heap_set(s, pos, s->heap[up]);
+		pos = up;
+	}
+	heap_set(s, pos, ci);
+}
+
+static void heap_down(struct lb_sim *s, unsigned pos)
+{
+	int ci = s->heap[pos];
+
+	for (;;) {
+		unsigned l = 2 * pos + 1, best = pos;
+		int bc = ci;
+
+		if (l < s->nheap && cpu_before(s, s->heap[l], bc))
+			best = l, bc = s->heap[l];
+		if (l + 1 < s->nheap && cpu_before(s, s->heap[l + 1], bc))
+			best = l + 1, bc = s->heap[l + 1];
+		if (best == pos)
+			break;
+		heap_set(s, pos, bc);
+		pos = best;
+	}
+	heap_set(s, pos, ci);
+}
+
+/* lb_sim_cpu_schedule() - CPU @ci has something to do at @key: into the heap, or moved in it */
+void lb_sim_cpu_schedule(struct lb_sim *s, unsigned ci, uint64_t key)
+{
+	struct sim_cpu *c = &s->cpu[ci];
+
+	c->key = key;
+	if (c->heap_pos < 0) {
+		heap_set(s, s->nheap++, (int)ci);
+		heap_up(s, s->nheap - 1);
+	} else {
+		heap_up(s, (unsigned)c->heap_pos);
+		heap_down(s, (unsigned)c->heap_pos);
+	}
+}
+
+static int heap_pop(struct lb_sim *s)
+{
+	int ci = s->heap[0];
+
+	s->cpu[ci].heap_pos = -1;
+	if (--s->nheap) {
+		heap_set(s, 0, s->heap[s->nheap]);
+		heap_down(s, 0);
+	}
+	return ci;
+}
+
+/* ---- the timers' heap, by (at, seq) */
+
+static inline bool timer_before(const struct sim_timer *a, const struct sim_timer *b)
+{
+	return a->at < b->at || (a->at == b->at && a->seq < b->seq);
+}
+
+int lb_sim_timer_push(struct lb_sim *s, struct sim_timer tm)
+{
+	unsigned pos;
+
+	if (s->ntimers == s->cap_timers) {
+		unsigned cap = s->cap_timers ? s->cap_timers * 2 : 16;
+		struct sim_timer *nt = realloc(s->timers, cap * sizeof(*nt));
+
+		if (!nt)
+			return -ENOMEM;
+		s->timers = nt;
+		s->cap_timers = cap;
+	}
+	tm.seq = s->timer_seq++;
+	for (pos = s->ntimers++; pos && timer_before(&tm, &s->timers[(pos - 1) / 2]);
+	     pos = (pos - 1) / 2)
+		s->timers[pos] = s->timers[(pos - 1) / 2];
+	s->timers[pos] = tm;
+	return 0;
+}
+
+static struct sim_timer timer_pop(struct lb_sim *s)
+{
+	struct sim_timer top = s->timers[0], last = s->timers[--s->ntimers];
+	unsigned pos = 0;
+
+	for (;;) {
+		unsigned l = 2 * pos + 1, best = l;
+
+		if (l >= s->ntimers)
+			break;
+		if (l + 1 < s->ntimers && timer_before(&s->timers[l + 1], &s->timers[l]))
+			best = l + 1;
+		if (!timer_before(&s->timers[best], &last))
+			break;
+		s->timers[pos] = s->timers[best];
+		pos = best;
+	}
+	if (s->ntimers)
+		s->timers[pos] = last;
+	return top;
+}
+
+/* is (@t, CPU @ci) the earliest event? */
+static inline bool earliest(const struct lb_sim *s, uint64_t t, unsigned ci)
+{
+	if (s->nheap) {
+		const struct sim_cpu *top = &s->cpu[s->heap[0]];
+
+		if (top->key < t || (top->key == t && s->heap[0] < (int)ci))
+			return false;
+	}
+	return !s->ntimers || s->timers[0].at > t;
+}
+
+/* ---- run queues */
+
+void lb_sim_rq_push(struct lb_sim *s, struct sim_cpu *c, int tid)
+{
+	s->thr[tid].rq_next = SIM_NONE;
+	if (c->rq_tail >= 0)
+		s->thr[c->rq_tail].rq_next = tid;
+	else
+		c->rq_head = tid;
+	c->rq_tail = tid;
+	c->nready++;
+}
+
+static int rq_pop(struct lb_sim *s, struct sim_cpu *c)
+{
+	int tid = c->rq_head;
+
+	c->rq_head = s->thr[tid].rq_next;
+	if (c->rq_head < 0)
+		c->rq_tail = SIM_NONE;
+	c->nready--;
+	return tid;
+}
+
+/* ---- from inside a thread */
+
+static void yield_thread(struct lb_sim *s, struct sim_thread *t)
+{
+	lb_coro_yield(&t->co);
+}
+
+/* wait until the running thread's clock is the earliest event */
+static inline void sync_cpu(struct lb_sim *s, struct sim_thread *t)
+{
+	struct sim_cpu *c = &s->cpu[t->cpu];
+
+	if (earliest(s, c->clock, t->cpu))
+		return;
+	lb_sim_cpu_schedule(s, t->cpu, c->clock);
+	yield_thread(s, t);
+}
+
+/* the slice is over and another thread waits: to the back of the queue */
+static inline void preempt_check(struct lb_sim *s, struct sim_thread *t)
+{
+	struct sim_cpu *c = &s->cpu[t->cpu];
+
+	if (!c->nready || c->clock < c->slice_end)
+		return;
+	s->st.preemptions++;
+	t->state = SIM_T_READY;
+	t->ready_at = c->clock;
+	lb_sim_rq_push(s, c, (int)(t - s->thr));
+	c->cur = SIM_NONE;
+	lb_sim_cpu_schedule(s, t->cpu, c->clock);
+	yield_thread(s, t);
+}
+
+/* @d ps of the thread's own time, split at its slice's end */
+static void delay(struct lb_sim *s, struct sim_thread *t, uint64_t d)
+{
+	struct sim_cpu *c = &s->cpu[t->cpu];
+
+	while (c->nready && c->clock + d > c->slice_end) {
+		uint64_t step = c->slice_end > c->clock ? c->slice_end - c->clock : 0;
+
+		c->clock += step;
+		d -= step;
+		preempt_check(s, t);
+	}
+	c->clock += d;
+}
+
+static inline struct sim_thread *running(void)
+{
+	struct lb_sim *s = cur_sim;
+
+	return s && s->cur >= 0 ? &s->thr[s->cur] : NULL;
+}
+
+void lb_sim_access(enum lb_sim_kind kind, const void *addr, size_t size)
+{
+	struct sim_thread *t = running();
+	struct lb_sim *s = cur_sim;
+	struct sim_cpu *c;
+	uint32_t idx;
+
+	if (!t)
+		return;
+	c = &s->cpu[t->cpu];
+	s->st.accesses++;
+	t->accesses++;
+	preempt_check(s, t);
+	if (kind == LB_SIM_FENCE) {
+		c->clock += lb_sim_jitter(s, s->c_fence);
+		return;
+	}
+	sync_cpu(s, t);
+	idx = lb_sim_line_of(s, (uintptr_t)addr >> SIM_LINE_SHIFT, t->cpu);
+	if (idx == UINT32_MAX) {
+		lb_sim_abort(s);	/* out of memory for the directory */
+		return;
+	}
+	c->clock = lb_sim_mem_access(s, t->cpu, idx, kind, c->clock);
+	sync_cpu(s, t);
+}
+
+void lb_sim_pause(uint64_t n)
+{
+	struct sim_thread *t = running();
+
+	if (!t || !n)
+		return;
+	delay(cur_sim, t, n * cur_sim->c_pause);
+	sync_cpu(cur_sim, t);
+}
+
+void lb_sim_spin(uint64_t n)
+{
+	struct sim_thread *t = running();
+
+	if (!t || !n)
+		return;
+	delay(cur_sim, t, n * cur_sim->c_spin);
+	sync_cpu(cur_sim, t);
+}
+
+uint64_t lb_sim_cycles(void)
+{
+	struct sim_thread *t = running();
+	const struct lb_sim *s = cur_sim;
+
+	if (!t)
+		return 0;
+	/* ps x GHz / 1000 */
+	return (uint64_t)((double)s->cpu[t->cpu].clock * s->p.ghz / 1000.0);
+}
+
+void lb_sim_park(const void *addr, size_t size)
+{
+	struct sim_thread *t = running();
+	struct lb_sim *s = cur_sim;
+	struct sim_cpu *c;
+	struct sim_line *l;
+	uint32_t idx;
+
+	if (!t)
+		return;
+	c = &s->cpu[t->cpu];
+	idx = lb_sim_line_of(s, (uintptr_t)addr >> SIM_LINE_SHIFT, t->cpu);
+	if (idx == UINT32_MAX) {
+		lb_sim_abort(s);
+		return;
+	}
+	/*
+	 * A write issued after our read (queued behind it, not yet done) took
+	 * our copy away and woke nobody: do not wait for another one, re-read.
+	 */
+	if (!lb_sim_mem_holds(s, idx, t->cpu))
+		return;
+	l = lb_sim_line(s, idx);
+	s->st.parks++;
+	t->state = SIM_T_PARKED;
+	t->park_line = idx;
+	t->park_next = l->parked;
+	l->parked = (int)(t - s->thr);
+	/* spinning keeps the CPU; only a thread waiting for it takes it, at the slice's end */
+	if (c->nready)
+		lb_sim_cpu_schedule(s, t->cpu, max_u64(c->clock, c->slice_end));
+	yield_thread(s, t);
+}
+
+/* take @t off the parked list of its line */
+static void unpark(struct lb_sim *s, struct sim_thread *t)
+{
+	struct sim_line *l = lb_sim_line(s, t->park_line);
+	int tid = (int)(t - s->thr), *pp = &l->parked;
+
+	while (*pp != tid)
+		pp = &s->thr[*pp].park_next;
+	*pp = t->park_next;
+}
+
+void lb_sim_wake_parked(struct lb_sim *s, uint32_t idx, uint64_t at)
+{
+	struct sim_line *l = lb_sim_line(s, idx);
+
+	while (l->parked != SIM_NONE) {
+		struct sim_thread *u = &s->thr[l->parked];
+		struct sim_cpu *c = &s->cpu[u->cpu];
+
+		l->parked = u->park_next;
+		u->state = SIM_T_RUNNING;
+		c->clock = max_u64(c->clock, at);
+		lb_sim_cpu_schedule(s, u->cpu, c->clock);
+	}
+}
+
+/* ---- the futex */
+
+static unsigned futex_bucket(const uint32_t *uaddr)
+{
+	return (unsigned)(((uintptr_t)uaddr >> 2) * 0x9e3779b1u >> 24) % SIM_FUTEX_BUCKETS;
+}
+
+static void futex_remove(struct lb_sim *s, struct sim_thread *t)
+{
+	int tid = (int)(t - s->thr), *pp = &s->fq_head[futex_bucket(t->futex)];
+
+	while (*pp != tid)
+		pp = &s->thr[*pp].fq_next;
+	*pp = t->fq_next;
+	t->futex = NULL;
+}
+
+/* @t becomes runnable at @at on its CPU: at once when it idles, else queued */
+static void wake_thread(struct lb_sim *s, struct sim_thread *t, uint64_t at)
+{
+	struct sim_cpu *c = &s->cpu[t->cpu];
+	int tid = (int)(t - s->thr);
+
+	t->gen++;	/* a pending timeout is stale now */
+	t->ready_at = at;
+	if (c->cur < 0 && !c->nready) {
+		c->cur = tid;
+		t->state = SIM_T_RUNNING;
+		c->clock = max_u64(c->clock, at);
+		c->slice_end = c->clock + s->c_slice;
+		lb_sim_cpu_schedule(s, t->cpu, c->clock);
+		return;
+	}
+	t->state = SIM_T_READY;
+	lb_sim_rq_push(s, c, tid);
+	if (c->cur >= 0 && s->thr[c->cur].state == SIM_T_PARKED && c->heap_pos < 0)
+		lb_sim_cpu_schedule(s, t->cpu, max_u64(c->slice_end, at));
+}
+
+static long futex_wait(struct lb_sim *s, struct sim_thread *t, uint32_t *uaddr, uint32_t val,
+		       const struct timespec *ts)
+{
+	struct sim_cpu *c = &s->cpu[t->cpu];
+	int tid = (int)(t - s->thr), *pp;
+
+	delay(s, t, s->c_fwait);
+	lb_sim_access(LB_SIM_READ, uaddr, sizeof(*uaddr));
+	if (__atomic_load_n(uaddr, __ATOMIC_RELAXED) != val) {
+		errno = EAGAIN;
+		return -1;
+	}
+	s->st.futex_waits++;
+	for (pp = &s->fq_head[futex_bucket(uaddr)]; *pp >= 0; pp = &s->thr[*pp].fq_next)
+		;
+	*pp = tid;
+	t->fq_next = SIM_NONE;
+	t->futex = uaddr;
+	t->state = SIM_T_SLEEPING;
+	t->timed_out = false;
+	t->gen++;
+	if (ts) {
+		uint64_t d = (uint64_t)ts->tv_sec * 1000000000000ull + (uint64_t)ts->tv_nsec * 1000;
+
+		if (lb_sim_timer_push(s, (struct sim_timer){ .at = c->clock + d, .tid = tid,
+						      .gen = t->gen }))
+			ts = NULL;
+	}
+	c->cur = SIM_NONE;
+	if (c->nready)
+		lb_sim_cpu_schedule(s, t->cpu, c->clock);
+	yield_thread(s, t);
+	if (t->timed_out) {
+		errno = ETIMEDOUT;
+		return -1;
+	}
+	return 0;
+}
+
+static long futex_wake(struct lb_sim *s, struct sim_thread *t, uint32_t *uaddr, uint32_t n)
+{
+	struct sim_cpu *c = &s->cpu[t->cpu];
+	int *pp = &s->fq_head[futex_bucket(uaddr)];
+	long woken = 0;
+
+	delay(s, t, s->c_fwake);
+	sync_cpu(s, t);
+	while (*pp >= 0 && (uint32_t)woken < n) {
+		struct sim_thread *u = &s->thr[*pp];
+
+		if (u->futex != uaddr) {
+			pp = &u->fq_next;
+			continue;
+		}
+		*pp = u->fq_next;
+		u->futex = NULL;
+		wake_thread(s, u, c->clock + s->c_wakeup);
+		woken++;
+	}
+	s->st.futex_wakes += (uint64_t)woken;
+	return woken;
+}
+
+long lb_sim_futex(uint32_t *uaddr, int op, uint32_t val, const struct timespec *ts)
+{
+	struct sim_thread *t = running();
+	int cmd = op & FUTEX_CMD_MASK;
+
+	if (!t)
+		return syscall(SYS_futex, uaddr, op, val, ts, NULL, 0);
+	if (cmd == FUTEX_WAIT)
+		return futex_wait(cur_sim, t, uaddr, val, ts);
+	if (cmd == FUTEX_WAKE)
+		return futex_wake(cur_sim, t, uaddr, val);
+	errno = ENOSYS;
+	return -1;
+}
+
+/* ---- the scheduler */
+
+static void run_thread(struct lb_sim *s, unsigned ci, int tid)
+{
+	struct sim_thread *t = &s->thr[tid];
+	struct sim_cpu *c = &s->cpu[ci];
+
+	s->cur = tid;
+	s->now = c->clock;
+	s->st.switches++;
+	lb_coro_resume(&t->co);
+	s->cur = SIM_NONE;
+	if (t->co.done) {
+		t->state = SIM_T_DONE;
+		s->ndone++;
+		c->cur = SIM_NONE;
+		if (c->nready)
+			lb_sim_cpu_schedule(s, ci, c->clock);
+	}
+}
+
+/* CPU @ci's event: run its thread, preempt its parked spinner, or switch the next one in */
+static void dispatch(struct lb_sim *s, unsigned ci)
+{
+	struct sim_cpu *c = &s->cpu[ci];
+	struct sim_thread *t;
+	int tid;
+
+	c->clock = max_u64(c->clock, c->key);
+	if (c->cur >= 0) {
+		t = &s->thr[c->cur];
+		if (t->state == SIM_T_RUNNING) {
+			run_thread(s, ci, c->cur);
+			return;
+		}
+		/* a parked spinner whose slice ended while another thread waits */
+		unpark(s, t);
+		s->st.preemptions++;
+		t->state = SIM_T_READY;
+		t->ready_at = c->clock;
+		lb_sim_rq_push(s, c, c->cur);
+		c->cur = SIM_NONE;
+	}
+	if (!c->nready)
+		return;
+	tid = rq_pop(s, c);
+	t = &s->thr[tid];
+	c->clock = max_u64(c->clock, t->ready_at) + s->c_ctxsw;
+	c->slice_end = c->clock + s->c_slice;
+	t->state = SIM_T_RUNNING;
+	c->cur = tid;
+	if (earliest(s, c->clock, ci))
+		run_thread(s, ci, tid);
+	else
+		lb_sim_cpu_schedule(s, ci, c->clock);
+}
+
+static void fire(struct lb_sim *s, struct sim_timer tm)
+{
+	struct sim_thread *t;
+
+	s->now = max_u64(s->now, tm.at);
+	if (tm.tid < 0) {
+		tm.fn(s, tm.arg);
+		return;
+	}
+	t = &s->thr[tm.tid];
+	if (t->gen != tm.gen || t->state != SIM_T_SLEEPING)
+		return;		/* woken before its timeout */
+	futex_remove(s, t);
+	t->timed_out = true;
+	wake_thread(s, t, tm.at + s->c_wakeup);
+}
+
+/* a futex timeout that can still wake someone? */
+static bool timeout_pending(const struct lb_sim *s)
+{
+	for (unsigned i = 0; i < s->ntimers; i++) {
+		const struct sim_timer *tm = &s->timers[i];
+
+		if (tm->tid >= 0 && s->thr[tm->tid].gen == tm->gen &&
+		    s->thr[tm->tid].state == SIM_T_SLEEPING)
+			return true;
+	}
+	return false;
+}
+
+enum lb_sim_end lb_sim_run(struct lb_sim *s)
+{
+	enum lb_sim_end end = LB_SIM_DONE;
+	uint64_t t0 = lb_now_ns();
+	struct lb_sim *outer = cur_sim;
+
+	cur_sim = s;
+	s->running = true;
+	while (!s->aborted && s->ndone < s->nthr) {
+		bool cpu_next = s->nheap != 0;
+
+		if (!cpu_next && !timeout_pending(s)) {
+			end = LB_SIM_DEADLOCK;
+			break;
+		}
+		if (s->ntimers &&
+		    (!cpu_next || s->timers[0].at <= s->cpu[s->heap[0]].key))
+			fire(s, timer_pop(s));
+		else
+			dispatch(s, (unsigned)heap_pop(s));
+	}
+	if (s->aborted)
+		end = LB_SIM_ABORTED;
+	s->running = false;
+	cur_sim = outer;
+	s->st.real_s += (double)(lb_now_ns() - t0) / 1e9;
+	return end;
+}

@@ -1,0 +1,166 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * internal.h - the simulator's state, shared by its files (engine.c: the
+ * scheduler, the hooks and the futex; mem.c: the coherence directory);
+ * nothing outside src/sim/ includes it
+ */
+#ifndef LB_SRC_SIM_INTERNAL_H
+#define LB_SRC_SIM_INTERNAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "base/sim.h"
+#include "sim/coro.h"
+#include "sim/sim.h"
+
+#define SIM_LINE_SHIFT	6		/* 64-byte lines */
+#define SIM_NONE	(-1)
+
+/* a line's state in the directory (MESI; S has a forwarder, as MESIF's F) */
+enum { SIM_I = 0, SIM_S = 1, SIM_E = 2, SIM_M = 3 };
+
+/**
+ * struct sim_line - one 64-byte line's directory entry
+ * @tag:      address >> SIM_LINE_SHIFT
+ * @busy:     ps: the line serves one request at a time, the last ends then
+ * @owner:    M/E: the holder; S: the forwarder (the last to fetch it)
+ * @nholders: CPUs holding a copy (bits[])
+ * @home:     NUMA node of its memory
+ * @parked:   first thread parked on it (struct sim_thread.park_next), or -1
+ * @pkgs:     bit p: a holder in package p (packages past 63 share bit 63)
+ * @requests, @queued, @queue_ps, @max_queue_ps: misses, those that waited, the waits
+ * @bits:     one bit per CPU holding a copy
+ */
+struct sim_line {
+	uintptr_t tag;
+	uint64_t busy;
+	int32_t owner;
+	uint32_t nholders;
+	uint8_t state;
+	int16_t home;
+	int32_t parked;
+	uint64_t pkgs;
+	uint64_t requests, queued, queue_ps, max_queue_ps;
+	uint64_t bits[];
+};
+
+struct sim_home {
+	uintptr_t lo, hi;	/* line tags [lo, hi) */
+	int node;
+};
+
+/* the directory: lines in an arena (stable indexes), found through an open-addressed table */
+struct sim_mem {
+	unsigned nwords;	/* 64-bit words of a line's bits[] */
+	size_t stride;		/* bytes of one line */
+	char *arena;
+	uint32_t n, cap;	/* lines, and room */
+	uint32_t *slots;	/* index + 1, 0 empty */
+	uint32_t mask;		/* table size - 1 (a power of two) */
+	struct sim_home *homes;
+	unsigned nhomes;
+};
+
+enum sim_tstate {
+	SIM_T_READY = 0,	/* in its CPU's run queue */
+	SIM_T_RUNNING,		/* its CPU's current thread, runnable */
+	SIM_T_PARKED,		/* its CPU's current thread, spinning parked on a line */
+	SIM_T_SLEEPING,		/* in a futex wait */
+	SIM_T_DONE,
+};
+
+struct sim_thread {
+	struct lb_coro co;
+	unsigned cpu;
+	enum sim_tstate state;
+	int rq_next;		/* run queue link */
+	int park_next;		/* parked list link */
+	uint32_t park_line;
+	uint32_t *futex;	/* the word it sleeps on */
+	int fq_next;		/* futex queue link */
+	uint32_t gen;		/* its futex timeout's generation (a stale timer is skipped) */
+	bool timed_out;
+	uint64_t ready_at;	/* ps: not before this when switched in */
+	uint64_t accesses;
+};
+
+struct sim_cpu {
+	uint64_t clock;		/* ps */
+	uint64_t slice_end;
+	uint64_t key;		/* its heap key */
+	int heap_pos;		/* -1: not in the heap */
+	int cur;		/* current thread, -1: idle */
+	int rq_head, rq_tail;
+	unsigned nready;
+};
+
+struct sim_timer {
+	uint64_t at;		/* ps */
+	uint64_t seq;		/* ties by creation order */
+	int tid;		/* a futex timeout, or -1: a caller's timer */
+	uint32_t gen;
+	void (*fn)(struct lb_sim *s, void *arg);
+	void *arg;
+};
+
+#define SIM_FUTEX_BUCKETS 256
+
+struct lb_sim {
+	struct lb_sim_machine m;
+	struct lb_sim_profile p;
+	/* the profile in ps */
+	uint64_t c_hit, c_smt, c_l3, c_pkg, c_home, c_inval, c_rmw, c_fence, c_pause, c_spin;
+	uint64_t c_fwait, c_fwake, c_wakeup, c_ctxsw, c_slice;
+	uint64_t *c_remote;	/* nnodes x nnodes: a transfer between packages */
+	uint64_t *c_mem;	/* nnodes x nnodes: memory of node j from node i */
+	unsigned npackages;
+	unsigned *pkg_cpu;	/* the first CPU of each package */
+	uint64_t rng;
+	uint32_t jit;		/* jitter: fraction x 2^20 */
+	struct sim_cpu *cpu;
+	struct sim_thread *thr;
+	unsigned nthr, cap_thr;
+	int *heap;		/* CPU indexes by (key, index) */
+	unsigned nheap;
+	struct sim_timer *timers;	/* a heap by (at, seq) */
+	unsigned ntimers, cap_timers;
+	uint64_t timer_seq;
+	int cur;		/* the running thread, -1 in the scheduler */
+	uint64_t now;		/* ps of the last event */
+	struct sim_mem mem;
+	int fq_head[SIM_FUTEX_BUCKETS];
+	unsigned ndone;
+	bool aborted, running;
+	size_t stack_size;
+	struct lb_sim_stats st;
+};
+
+/* mem.c */
+int lb_sim_mem_init(struct lb_sim *s);
+void lb_sim_mem_fini(struct lb_sim *s);
+uint32_t lb_sim_line_of(struct lb_sim *s, uintptr_t tag, unsigned cpu);
+static inline struct sim_line *lb_sim_line(const struct lb_sim *s, uint32_t idx)
+{
+	return (struct sim_line *)(s->mem.arena + (size_t)idx * s->mem.stride);
+}
+/* does @cpu hold a copy of line @idx (as the directory will be once the issued requests end)? */
+static inline bool lb_sim_mem_holds(const struct lb_sim *s, uint32_t idx, unsigned cpu)
+{
+	return lb_sim_line(s, idx)->bits[cpu / 64] >> (cpu % 64) & 1;
+}
+uint64_t lb_sim_mem_access(struct lb_sim *s, unsigned cpu, uint32_t idx, enum lb_sim_kind kind,
+			   uint64_t now);
+void lb_sim_mem_drop(struct lb_sim *s, uint32_t idx);
+uint64_t lb_sim_jitter(struct lb_sim *s, uint64_t cost);
+
+/* engine.c: wake the threads parked on line @idx, runnable at @at */
+void lb_sim_wake_parked(struct lb_sim *s, uint32_t idx, uint64_t at);
+/* engine.c: CPU @ci has something to do at @key (into the heap, or moved in it) */
+void lb_sim_cpu_schedule(struct lb_sim *s, unsigned ci, uint64_t key);
+/* engine.c: a timer into the timers' heap (its seq is set there); 0 or -ENOMEM */
+int lb_sim_timer_push(struct lb_sim *s, struct sim_timer tm);
+/* engine.c: thread @tid to the back of CPU @c's run queue */
+void lb_sim_rq_push(struct lb_sim *s, struct sim_cpu *c, int tid);
+
+#endif /* LB_SRC_SIM_INTERNAL_H */

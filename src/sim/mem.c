@@ -1,0 +1,373 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * mem.c - the simulator's memory: a coherence directory per 64-byte line
+ *
+ * The model (algorithms.md section 18; Boyd-Wickizer, Kaashoek, Morris and
+ * Zeldovich, "Non-scalable locks are dangerous", Linux Symposium 2012, for
+ * the mechanism of the ticket lock's collapse):
+ *
+ * Directory. Every line an access touches gets an entry: a state (M, E, S
+ * or I), the CPUs holding a copy (one bit each), an owner (M/E: the one
+ * holder; S: the forwarder, the last CPU that fetched it, as MESIF's F
+ * state), the packages of the holders, and its home NUMA node (the node given
+ * by lb_sim_mem_home(), else the first CPU to touch it: first touch).
+ * Caches are infinite: a line leaves a cache only by invalidation.
+ *
+ * Cost of an access by CPU c, with the level between two CPUs a and b
+ * being: same core (SMT sibling) smt_ns; same L3 group l3_ns; same package
+ * package_ns; other packages remote_ns x dist(a, b) / remote_distance, plus
+ * home_ns when the line's home is on neither's node (a third package):
+ *	hit:   c holds a copy and the access needs no more (a read of any
+ *	       valid copy; a write or RMW of an M or E copy, E becoming M):
+ *	       hit_ns (+ rmw_ns for an RMW); the line is not occupied
+ *	read miss: from the owner (M/E) or the forwarder (S) at their level,
+ *	       or from memory (I): memory_ns x dist(c, home) / 10; the line
+ *	       becomes S with c added (c the forwarder), or E when it was I
+ *	write or RMW miss: the data as a read miss (none when c holds an S
+ *	       copy: an upgrade, which costs l3_ns within c's package) and at
+ *	       least the farthest other holder's level (by their packages: the
+ *	       acknowledgements), plus invalidate_ns per holder other
+ *	       than c and the data's source; + rmw_ns for an RMW; the line
+ *	       becomes M in c alone, and the threads parked on it wake
+ * Each cost is scaled by the seeded jitter (lb_sim_jitter()).
+ *
+ * Serialisation: a line serves one miss at a time. It has a busy-until
+ * time; a miss issued at `now` starts at max(now, busy), ends at start +
+ * cost, and the line is busy until then: requesters of a contended line
+ * queue, so a ticket lock's release, which invalidates N spinners that
+ * each re-read the line, costs time in proportion to N.
+ *
+ * When an access takes effect: at its completion in virtual time. The
+ * directory is updated when the miss is issued (it describes the line as
+ * it will be once every issued request has completed, so a later request
+ * is costed against its true predecessor and queues behind it); the
+ * requesting CPU's clock moves to the completion and the hook returns
+ * only when that clock is the smallest (engine.c), so the caller's real
+ * __atomic operation runs in virtual-time order. A hit runs at once: no
+ * earlier-completing write can be pending on a line the CPU holds, since
+ * issuing that write took the copy away.
+ *
+ * Memory: one entry of about 80 + CPUs / 8 bytes per line touched, in an
+ * arena indexed by an open-addressed hash table; linear in lines for a
+ * machine, and in CPUs for a working set.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim/internal.h"
+
+static inline uint32_t hash_tag(uintptr_t tag)
+{
+	return (uint32_t)(((uint64_t)tag * 0x9e3779b97f4a7c15ull) >> 32);
+}
+
+int lb_sim_mem_init(struct lb_sim *s)
+{
+	struct sim_mem *m = &s->mem;
+
+	m->nwords = (s->m.ncpus + 63) / 64;
+	m->stride = sizeof(struct sim_line) + m->nwords * sizeof(uint64_t);
+	m->cap = 256;
+	m->arena = calloc(m->cap, m->stride);
+	m->mask = 1023;
+	m->slots = calloc(m->mask + 1, sizeof(uint32_t));
+	if (!m->arena || !m->slots)
+		return -ENOMEM;
+	return 0;
+}
+
+void lb_sim_mem_fini(struct lb_sim *s)
+{
+	free(s->mem.arena);
+	free(s->mem.slots);
+	free(s->mem.homes);
+	memset(&s->mem, 0, sizeof(s->mem));
+}
+
+static int grow_table(struct sim_mem *m)
+{
+	uint32_t nmask = m->mask * 2 + 1;
+	uint32_t *ns = calloc((size_t)nmask + 1, sizeof(uint32_t));
+
+	if (!ns)
+		return -ENOMEM;
+	for (uint32_t i = 0; i < m->n; i++) {
+		const struct sim_line *l = (const void *)(m->arena + (size_t)i * m->stride);
+		uint32_t h = hash_tag(l->tag) & nmask;
+
+		while (ns[h])
+			h = (h + 1) & nmask;
+		ns[h] = i + 1;
+	}
+	free(m->slots);
+	m->slots = ns;
+	m->mask = nmask;
+	return 0;
+}
+
+static int home_of(const struct lb_sim *s, uintptr_t tag, unsigned cpu)
+{
+	for (unsigned i = 0; i < s->mem.nhomes; i++)
+		if (tag >= s->mem.homes[i].lo && tag < s->mem.homes[i].hi)
+			return s->mem.homes[i].node;
+	return s->m.cpu[cpu].node;	/* first touch */
+}
+
+/* lb_sim_line_of() - the entry of line @tag, made on first touch by @cpu; UINT32_MAX: no memory */
+uint32_t lb_sim_line_of(struct lb_sim *s, uintptr_t tag, unsigned cpu)
+{
+	struct sim_mem *m = &s->mem;
+	uint32_t h = hash_tag(tag) & m->mask, idx;
+	struct sim_line *l;
+
+	for (; m->slots[h]; h = (h + 1) & m->mask)
+		if (lb_sim_line(s, m->slots[h] - 1)->tag == tag)
+			return m->slots[h] - 1;
+	if (m->n == m->cap) {
+		char *na = realloc(m->arena, (size_t)m->cap * 2 * m->stride);
+
+		if (!na)
+			return UINT32_MAX;
+		m->arena = na;
+		m->cap *= 2;
+	}
+	idx = m->n++;
+	l = lb_sim_line(s, idx);
+	memset(l, 0, m->stride);
+	l->tag = tag;
+	l->owner = SIM_NONE;
+	l->parked = SIM_NONE;
+	l->home = (int16_t)home_of(s, tag, cpu);
+	m->slots[h] = idx + 1;
+	if (m->n * 2 > m->mask && grow_table(m))
+		return UINT32_MAX;
+	s->st.lines = m->n;
+	return idx;
+}
+
+int lb_sim_mem_home(struct lb_sim *s, const void *addr, size_t size, unsigned node)
+{
+	struct sim_mem *m = &s->mem;
+	struct sim_home *nh;
+
+	if (node >= s->m.nnodes || !size)
+		return -EINVAL;
+	nh = realloc(m->homes, (m->nhomes + 1) * sizeof(*nh));
+	if (!nh)
+		return -ENOMEM;
+	m->homes = nh;
+	nh[m->nhomes++] = (struct sim_home){
+		.lo = (uintptr_t)addr >> SIM_LINE_SHIFT,
+		.hi = (((uintptr_t)addr + size - 1) >> SIM_LINE_SHIFT) + 1,
+		.node = (int)node,
+	};
+	return 0;
+}
+
+/* lb_sim_jitter() - @cost scaled by the seeded uniform factor in [1 - j, 1 + j] */
+uint64_t lb_sim_jitter(struct lb_sim *s, uint64_t cost)
+{
+	uint64_t x = s->rng;
+	int64_t u;
+
+	if (!s->jit)
+		return cost;
+	/* xorshift64 */
+	x ^= x << 13;
+	x ^= x >> 7;
+	x ^= x << 17;
+	s->rng = x;
+	u = (int64_t)(x >> 43) - (1 << 20);	/* [-2^20, 2^20) */
+	return (uint64_t)((int64_t)cost + (int64_t)((cost * s->jit) >> 20) * u / (1 << 20));
+}
+
+static inline bool holds(const struct sim_line *l, unsigned cpu)
+{
+	return l->bits[cpu / 64] >> (cpu % 64) & 1;
+}
+
+static inline uint64_t node_bit(int node)
+{
+	return 1ull << (node < 63 ? node : 63);
+}
+
+/* the level between CPUs @a and @b for a line whose home is @home */
+static uint64_t level(const struct lb_sim *s, unsigned a, unsigned b, int home)
+{
+	const struct lb_sim_cpu *ca = &s->m.cpu[a], *cb = &s->m.cpu[b];
+
+	if (ca->core == cb->core)
+		return s->c_smt;
+	if (ca->package == cb->package)
+		return ca->l3 >= 0 && ca->l3 == cb->l3 ? s->c_l3 : s->c_pkg;
+	return s->c_remote[ca->node * s->m.nnodes + cb->node] +
+	       (home != ca->node && home != cb->node ? s->c_home : 0);
+}
+
+/*
+ * the farthest other holder's level, by their packages (a write's
+ * acknowledgements); 0 when they all share @cpu's package
+ */
+static uint64_t farthest(const struct lb_sim *s, const struct sim_line *l, unsigned cpu)
+{
+	int me = s->m.cpu[cpu].package;
+	uint64_t others = l->pkgs & ~node_bit(me), worst = 0;
+
+	for (unsigned p = 0; others && p < s->npackages; p++) {
+		uint64_t c;
+
+		if (!(others & node_bit((int)p)))
+			continue;
+		others &= ~node_bit((int)p);
+		c = level(s, cpu, s->pkg_cpu[p], l->home);
+		if (c > worst)
+			worst = c;
+	}
+	return worst;
+}
+
+static void take_alone(const struct lb_sim *s, struct sim_line *l, unsigned cpu, int state)
+{
+	memset(l->bits, 0, s->mem.nwords * sizeof(uint64_t));
+	l->bits[cpu / 64] |= 1ull << (cpu % 64);
+	l->nholders = 1;
+	l->owner = (int32_t)cpu;
+	l->state = (uint8_t)state;
+	l->pkgs = node_bit(s->m.cpu[cpu].package);
+}
+
+static void add_holder(const struct lb_sim *s, struct sim_line *l, unsigned cpu)
+{
+	l->bits[cpu / 64] |= 1ull << (cpu % 64);
+	l->nholders++;
+	l->owner = (int32_t)cpu;	/* the forwarder */
+	l->state = SIM_S;
+	l->pkgs |= node_bit(s->m.cpu[cpu].package);
+}
+
+/* a miss's cost: data from the owner, the forwarder or memory; the directory updated */
+static uint64_t miss_cost(struct lb_sim *s, struct sim_line *l, unsigned cpu,
+			  enum lb_sim_kind kind)
+{
+	bool mine = holds(l, cpu);
+	uint64_t cost = 0, inval = 0;
+
+	if (l->state == SIM_I)
+		cost = s->c_mem[s->m.cpu[cpu].node * s->m.nnodes + l->home];
+	else if (!mine)
+		cost = level(s, cpu, (unsigned)l->owner, l->home);
+	if (kind == LB_SIM_READ) {
+		if (l->state == SIM_I)
+			take_alone(s, l, cpu, SIM_E);
+		else
+			add_holder(s, l, cpu);
+		return cost;
+	}
+	/* write or RMW: every other copy goes; the data's source's with the transfer */
+	if (l->state != SIM_I) {
+		uint64_t f = farthest(s, l, cpu);
+
+		if (mine && !f)
+			f = s->c_l3;	/* an upgrade within the package: its L3's directory */
+
+		inval = l->nholders - (mine ? 1 : 0) - (mine ? 0 : 1);
+		if (f > cost)
+			cost = f;
+	}
+	cost += inval * s->c_inval;
+	if (kind == LB_SIM_RMW)
+		cost += s->c_rmw;
+	take_alone(s, l, cpu, SIM_M);
+	return cost;
+}
+
+/**
+ * lb_sim_mem_access() - CPU @cpu accesses line @idx at @now (ps)
+ *
+ * Return: the access's completion time; the directory and the line's
+ * busy time describe it as done, and a write or RMW has woken the
+ * threads parked on the line (runnable at the completion).
+ */
+uint64_t lb_sim_mem_access(struct lb_sim *s, unsigned cpu, uint32_t idx, enum lb_sim_kind kind,
+			   uint64_t now)
+{
+	struct sim_line *l = lb_sim_line(s, idx);
+	uint64_t start, done, wait;
+
+	if (holds(l, cpu) && (kind == LB_SIM_READ || l->state != SIM_S)) {
+		s->st.hits++;
+		if (kind != LB_SIM_READ)
+			l->state = SIM_M;
+		return now + lb_sim_jitter(s, kind == LB_SIM_RMW ? s->c_hit + s->c_rmw : s->c_hit);
+	}
+	s->st.misses++;
+	start = now > l->busy ? now : l->busy;
+	done = start + lb_sim_jitter(s, miss_cost(s, l, cpu, kind));
+	l->busy = done;
+	l->requests++;
+	wait = start - now;
+	if (wait) {
+		s->st.queued++;
+		l->queued++;
+		l->queue_ps += wait;
+		if (wait > l->max_queue_ps)
+			l->max_queue_ps = wait;
+	}
+	if (kind != LB_SIM_READ && l->parked != SIM_NONE)
+		lb_sim_wake_parked(s, idx, done);
+	return done;
+}
+
+/* lb_sim_mem_drop() - an outside write: no cache keeps a copy, parked spinners wake now */
+void lb_sim_mem_drop(struct lb_sim *s, uint32_t idx)
+{
+	struct sim_line *l = lb_sim_line(s, idx);
+
+	memset(l->bits, 0, s->mem.nwords * sizeof(uint64_t));
+	l->nholders = 0;
+	l->owner = SIM_NONE;
+	l->state = SIM_I;
+	l->pkgs = 0;
+	if (l->parked != SIM_NONE)
+		lb_sim_wake_parked(s, idx, s->now);
+}
+
+static int cmp_queue(const void *a, const void *b)
+{
+	const struct lb_sim_line_stat *x = a, *y = b;
+
+	if (x->queue_ns != y->queue_ns)
+		return x->queue_ns < y->queue_ns ? 1 : -1;
+	return x->addr < y->addr ? -1 : x->addr > y->addr;
+}
+
+unsigned lb_sim_hot_lines(const struct lb_sim *s, struct lb_sim_line_stat *out, unsigned n)
+{
+	struct lb_sim_line_stat *all;
+	unsigned k = 0;
+
+	if (!n || !s->mem.n)
+		return 0;
+	all = malloc(s->mem.n * sizeof(*all));
+	if (!all)
+		return 0;
+	for (uint32_t i = 0; i < s->mem.n; i++) {
+		const struct sim_line *l = lb_sim_line(s, i);
+
+		all[i] = (struct lb_sim_line_stat){
+			.addr = l->tag << SIM_LINE_SHIFT,
+			.requests = l->requests,
+			.queued = l->queued,
+			.queue_ns = (double)l->queue_ps / 1000,
+			.max_queue_ns = (double)l->max_queue_ps / 1000,
+		};
+	}
+	qsort(all, s->mem.n, sizeof(*all), cmp_queue);
+	for (; k < n && k < s->mem.n; k++)
+		out[k] = all[k];
+	free(all);
+	return k;
+}

@@ -1,0 +1,429 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * test-sim.c - the simulator's engine, compiled with -DLB_SIM so that
+ * lb-atomic.h, clock.h and futex.h go to it: costs of the memory model on
+ * a synthetic machine, queueing on a line, the spin-until primitive's
+ * park, time slices and "owner running", the futex with and without a
+ * timeout, deadlocks, determinism, and the profile format. Every figure
+ * is exact: a simulation is deterministic.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "base/clock.h"
+#include "base/futex.h"
+#include "base/lb-atomic.h"
+#include "sim/sim.h"
+
+/* a profile with round figures, so that expected times are plain sums (ns) */
+static const struct lb_sim_profile round_prof = {
+	.name = "round", .ghz = 2, .hit_ns = 1, .smt_ns = 5, .l3_ns = 40, .package_ns = 60,
+	.remote_ns = 100, .remote_distance = 20, .home_ns = 30, .memory_ns = 80,
+	.invalidate_ns = 3, .rmw_ns = 10, .fence_ns = 7, .pause_ns = 2, .spin_ns = 0.5,
+	.futex_wait_ns = 500, .futex_wake_ns = 400, .wakeup_ns = 3000,
+	.context_switch_ns = 2000, .slice_ns = 100000,
+};
+
+static struct lb_sim_machine mach;	/* 2 packages x 2 L3 x 2 cores x 2 threads */
+static struct lb_sim *sim;
+
+static struct lb_sim *new_sim(double jitter, uint64_t seed)
+{
+	char why[256] = "";
+	struct lb_sim *s = lb_sim_new(&mach, &round_prof, seed, jitter, why, sizeof(why));
+
+	CHECK(s != NULL, "lb_sim_new: %s", why);
+	if (!s)
+		exit(1);
+	return s;
+}
+
+/* ---- costs: one thread reads and writes lines another left in each state */
+
+static uint64_t word[8][8] __attribute__((aligned(64)));
+static uint64_t t_at[8][8];	/* ns stamps the threads record */
+
+static void costs_a(void *arg)
+{
+	lb_store_relaxed(&word[0][0], 1);	/* I: memory of node 0, first touch: 80 */
+	t_at[0][0] = lb_sim_now_ns(sim);
+	lb_load_relaxed(&word[0][0]);		/* hit: 1 */
+	t_at[0][1] = lb_sim_now_ns(sim);
+	lb_fetch_add_relaxed(&word[0][0], 1);	/* M hit, RMW: 1 + 10 */
+	t_at[0][2] = lb_sim_now_ns(sim);
+	lb_fence_full();			/* 7 */
+	t_at[0][3] = lb_sim_now_ns(sim);
+}
+
+/* CPU 8 (package 1) reads CPU 0's modified line, then CPU 1 (its SMT sibling) writes it */
+static void costs_b(void *arg)
+{
+	lb_pause_n(1000);			/* after costs_a: 2000 ns */
+	lb_load_relaxed(&word[0][0]);		/* M in CPU 0, remote: 100 */
+	t_at[1][0] = lb_sim_now_ns(sim);
+}
+
+static void costs_c(void *arg)
+{
+	lb_pause_n(2000);			/* 4000 ns */
+	/* S in CPUs 0 and 8, forwarder 8 (remote, home node 0 is 0's): 100; 1 invalidation more */
+	lb_store_relaxed(&word[0][0], 5);
+	t_at[2][0] = lb_sim_now_ns(sim);
+}
+
+static void test_costs(void)
+{
+	sim = new_sim(0, 1);
+	lb_sim_thread(sim, 0, costs_a, NULL);
+	lb_sim_thread(sim, 8, costs_b, NULL);
+	lb_sim_thread(sim, 1, costs_c, NULL);
+	CHECK(lb_sim_run(sim) == LB_SIM_DONE, "costs: the run ends");
+	CHECK(t_at[0][0] == 80 && t_at[0][1] == 81 && t_at[0][2] == 92 && t_at[0][3] == 99,
+	      "memory 80, hit 1, RMW hit 11, fence 7: %llu %llu %llu %llu",
+	      (unsigned long long)t_at[0][0], (unsigned long long)t_at[0][1],
+	      (unsigned long long)t_at[0][2], (unsigned long long)t_at[0][3]);
+	CHECK(t_at[1][0] == 2100, "a remote read of a modified line: 2000 + 100, got %llu",
+	      (unsigned long long)t_at[1][0]);
+	CHECK(t_at[2][0] == 4103, "a write to a line shared by two: 4000 + 100 + 3, got %llu",
+	      (unsigned long long)t_at[2][0]);
+	CHECK(word[0][0] == 5, "the accesses ran: %llu", (unsigned long long)word[0][0]);
+	lb_sim_free(sim);
+}
+
+/* ---- queueing: N CPUs fetch-and-add one line at once, served one at a time */
+
+static void fadd(void *arg)
+{
+	lb_fetch_add_full(&word[1][0], 1);
+	t_at[3][(uintptr_t)arg] = lb_sim_now_ns(sim);
+}
+
+static void test_queue(void)
+{
+	struct lb_sim_line_stat hot;
+	struct lb_sim_stats st;
+
+	sim = new_sim(0, 1);
+	/* CPUs 2 and 4 (other L3 groups of package 0) and 6 */
+	lb_sim_thread(sim, 2, fadd, (void *)0);
+	lb_sim_thread(sim, 4, fadd, (void *)1);
+	lb_sim_thread(sim, 6, fadd, (void *)2);
+	CHECK(lb_sim_run(sim) == LB_SIM_DONE, "queue: the run ends");
+	/* CPU 2 from memory (80 + 10), then 4 from 2 (package 60 + 10), then 6 from 4 (l3 40 + 10) */
+	CHECK(t_at[3][0] == 90 && t_at[3][1] == 160 && t_at[3][2] == 210,
+	      "queued RMWs end at 90, 160, 210: %llu %llu %llu", (unsigned long long)t_at[3][0],
+	      (unsigned long long)t_at[3][1], (unsigned long long)t_at[3][2]);
+	CHECK(word[1][0] == 3, "three adds");
+	lb_sim_stats(sim, &st);
+	CHECK(st.queued == 2 && lb_sim_hot_lines(sim, &hot, 1) == 1 &&
+	      hot.addr == (uintptr_t)&word[1][0] && hot.queued == 2 &&
+	      hot.queue_ns == 90 + 160, "the hot line: %u queued, %g ns", (unsigned)hot.queued,
+	      hot.queue_ns);
+	lb_sim_free(sim);
+}
+
+/* ---- parking: a spinner costs nothing until its line is written */
+
+static uint32_t flag __attribute__((aligned(64)));
+
+static void spinner(void *arg)
+{
+	uint64_t accesses = lb_sim_progress(sim, 0);
+
+	lb_cond_load_acquire(&flag, VAL == 1);
+	t_at[4][0] = lb_sim_now_ns(sim);
+	t_at[4][1] = lb_sim_progress(sim, 0) - accesses;
+}
+
+static void releaser(void *arg)
+{
+	lb_pause_n(500000);	/* 1 ms */
+	lb_store_release(&flag, 1);
+	t_at[4][2] = lb_sim_now_ns(sim);
+}
+
+static void test_park(void)
+{
+	struct lb_sim_stats st;
+
+	flag = 0;
+	sim = new_sim(0, 1);
+	lb_sim_thread(sim, 0, spinner, NULL);
+	lb_sim_thread(sim, 8, releaser, NULL);
+	CHECK(lb_sim_run(sim) == LB_SIM_DONE, "park: the run ends");
+	lb_sim_stats(sim, &st);
+	/* the store (remote, one invalidation: 1000000 + 100), then the re-read (100) */
+	CHECK(t_at[4][2] == 1000100 && t_at[4][0] == 1000200,
+	      "released at %llu, seen at %llu", (unsigned long long)t_at[4][2],
+	      (unsigned long long)t_at[4][0]);
+	CHECK(t_at[4][1] == 2 && st.parks == 1, "a parked spinner made %llu accesses, %llu parks",
+	      (unsigned long long)t_at[4][1], (unsigned long long)st.parks);
+	lb_sim_free(sim);
+}
+
+/* ---- time slices and owner running: two threads on one CPU */
+
+static int on_cpu_other[2];
+
+static void slicer(void *arg)
+{
+	unsigned me = (unsigned)(uintptr_t)arg;
+
+	t_at[5][me] = lb_sim_now_ns(sim);	/* when it first ran */
+	on_cpu_other[me] = lb_sim_on_cpu(sim, 1 - me) + 2 * lb_sim_on_cpu(sim, me);
+	lb_pause_n(100000);			/* 200 us: split by the 100 us slices */
+	t_at[5][2 + me] = lb_sim_now_ns(sim);
+}
+
+static void test_slices(void)
+{
+	struct lb_sim_stats st;
+
+	sim = new_sim(0, 1);
+	lb_sim_thread(sim, 3, slicer, (void *)0);
+	lb_sim_thread(sim, 3, slicer, (void *)1);
+	CHECK(lb_sim_run(sim) == LB_SIM_DONE, "slices: the run ends");
+	lb_sim_stats(sim, &st);
+	/* 0 runs 0-100 us; 1 from 102 (a switch: 2 us); 0 again at 204, and so on */
+	CHECK(t_at[5][0] == 0 && t_at[5][1] == 102000, "first runs at %llu and %llu",
+	      (unsigned long long)t_at[5][0], (unsigned long long)t_at[5][1]);
+	CHECK(t_at[5][2] == 304000 && t_at[5][3] == 406000, "done at %llu and %llu",
+	      (unsigned long long)t_at[5][2], (unsigned long long)t_at[5][3]);
+	CHECK(st.preemptions == 2, "%llu preemptions", (unsigned long long)st.preemptions);
+	CHECK(on_cpu_other[0] == 2 && on_cpu_other[1] == 2,
+	      "each on its CPU, the other not: %d %d", on_cpu_other[0], on_cpu_other[1]);
+	lb_sim_free(sim);
+}
+
+/* ---- the futex: a wake, a timeout, and a deadlock */
+
+static uint32_t fword __attribute__((aligned(64)));
+static long frc[4];
+static int ferr[4];
+
+static void waiter(void *arg)
+{
+	struct timespec ts = { 0, 50000 };	/* 50 us */
+
+	frc[0] = lb_futex(&fword, FUTEX_WAIT | FUTEX_PRIVATE_FLAG, 0, NULL);
+	t_at[6][0] = lb_sim_now_ns(sim);
+	frc[1] = lb_futex(&fword, FUTEX_WAIT, 1, &ts);	/* nobody wakes it */
+	ferr[1] = errno;
+	t_at[6][1] = lb_sim_now_ns(sim);
+	frc[2] = lb_futex(&fword, FUTEX_WAIT, 7, NULL);	/* the value differs */
+	ferr[2] = errno;
+}
+
+static void waker(void *arg)
+{
+	lb_pause_n(5000);			/* 10 us */
+	lb_store_relaxed(&fword, 1);
+	t_at[6][2] = lb_sim_now_ns(sim);
+	frc[3] = lb_futex(&fword, FUTEX_WAKE, 1, NULL);
+	t_at[6][3] = lb_sim_now_ns(sim);
+}
+
+static void sleeper(void *arg)
+{
+	lb_futex(&fword, FUTEX_WAIT, 0, NULL);
+}
+
+static void stuck_spinner(void *arg)
+{
+	lb_cond_load_relaxed(&flag, VAL == 2);
+}
+
+static void test_futex(void)
+{
+	char buf[256];
+
+	fword = 0;
+	sim = new_sim(0, 1);
+	lb_sim_thread(sim, 0, waiter, NULL);
+	lb_sim_thread(sim, 1, waker, NULL);
+	CHECK(lb_sim_run(sim) == LB_SIM_DONE, "futex: the run ends");
+	CHECK(frc[0] == 0 && frc[3] == 1, "woken: wait %ld, wake %ld", frc[0], frc[3]);
+	/* woken at the end of the wake's system call (400 ns) plus the wake-up (3000) */
+	CHECK(t_at[6][0] == t_at[6][3] + 3000, "the waiter runs at %llu, the wake ended at %llu",
+	      (unsigned long long)t_at[6][0], (unsigned long long)t_at[6][3]);
+	CHECK(frc[1] == -1 && ferr[1] == ETIMEDOUT, "timed out: %ld, errno %d", frc[1], ferr[1]);
+	/* 500 (system call) + 5 (the word, from the waker, its SMT sibling) + 50 us + the wake-up */
+	CHECK(t_at[6][1] == t_at[6][0] + 500 + 5 + 50000 + 3000, "the timeout at %llu",
+	      (unsigned long long)t_at[6][1]);
+	CHECK(frc[2] == -1 && ferr[2] == EAGAIN, "value differs: %ld, errno %d", frc[2], ferr[2]);
+	lb_sim_free(sim);
+
+	fword = 0;
+	flag = 0;
+	sim = new_sim(0, 1);
+	lb_sim_thread(sim, 0, sleeper, NULL);
+	lb_sim_thread(sim, 9, stuck_spinner, NULL);
+	CHECK(lb_sim_run(sim) == LB_SIM_DEADLOCK, "every thread blocked: a deadlock");
+	lb_sim_blocked(sim, buf, sizeof(buf));
+	CHECK(strstr(buf, "thread 0 (CPU 0): sleeps on futex") &&
+	      strstr(buf, "thread 1 (CPU 9): spins on line"), "the report: %s", buf);
+	lb_sim_free(sim);
+}
+
+/* ---- determinism and jitter: a contended counter with pauses */
+
+static uint64_t counter __attribute__((aligned(64)));
+
+static void hammer(void *arg)
+{
+	for (int i = 0; i < 200; i++) {
+		lb_fetch_add_full(&counter, 1);
+		lb_pause_n(10);
+	}
+	t_at[7][(uintptr_t)arg] = lb_sim_now_ns(sim);
+}
+
+static uint64_t hammer_run(double jitter, uint64_t seed)
+{
+	uint64_t h = 0;
+
+	sim = new_sim(jitter, seed);
+	for (uintptr_t i = 0; i < 8; i++)
+		lb_sim_thread(sim, (unsigned)(i * 2), hammer, (void *)i);
+	lb_sim_run(sim);
+	for (int i = 0; i < 8; i++)
+		h = h * 1000003 + t_at[7][i];
+	lb_sim_free(sim);
+	return h;
+}
+
+static void test_determinism(void)
+{
+	uint64_t a = hammer_run(2, 42), b = hammer_run(2, 42), c = hammer_run(2, 43);
+	uint64_t d = hammer_run(0, 42), e = hammer_run(0, 43);
+
+	CHECK(a == b, "the same seed, the same times");
+	CHECK(a != c, "another seed, other times (jitter 2%%)");
+	CHECK(d == e, "without jitter the seed does not matter");
+	CHECK(counter == 5 * 8 * 200, "every add ran: %llu", (unsigned long long)counter);
+}
+
+/* ---- the profile format */
+
+static void test_profile(void)
+{
+	char path[] = "/tmp/lb-test-sim-XXXXXX", why[512];
+	struct lb_sim_profile p = { 0 }, q;
+	const struct lb_sim_profile *w = lb_sim_profile_builtin("westmere-ex-8s80c");
+	int fd = mkstemp(path);
+	FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+
+	CHECK(w && lb_sim_profile_builtin("build-vm-2c") && !lb_sim_profile_builtin("nope"),
+	      "built-in profiles by saved machine");
+	for (const char *const *n = lb_sim_profile_names(); *n; n++)
+		CHECK(lb_sim_profile_builtin(*n) != NULL, "listed %s", *n);
+	if (!f || !w)
+		return;
+	lb_sim_profile_write(f, w, "a test");
+	fclose(f);
+	CHECK(lb_sim_profile_load(path, &p, why, sizeof(why)) == 0, "read back: %s", why);
+	CHECK(memcmp(&p, w, sizeof(p)) == 0, "what was written is what is read");
+	f = fopen(path, "w");
+	fprintf(f, "# two costs\nremote_ns 250  # a slower link\n\nslice_ns 1e6\n");
+	fclose(f);
+	q = *w;
+	CHECK(lb_sim_profile_load(path, &q, why, sizeof(why)) == 0 && q.remote_ns == 250 &&
+	      q.slice_ns == 1e6 && q.l3_ns == w->l3_ns, "a partial file changes its keys only");
+	static const char *const bad[][2] = {
+		{ "hit_ns 1\nbogus 3\n", ":2: unknown key 'bogus'" },
+		{ "l3_ns -4\n", ":1: key 'l3_ns': '-4' is not a number >= 0" },
+		{ "ghz 0\n", ":1: key 'ghz': '0' is not a number > 0" },
+		{ "pause_ns 1\npause_ns 2\n", ":2: key 'pause_ns' given twice" },
+		{ "\nmemory_ns\n", ":2: key 'memory_ns' has no value" },
+		{ "rmw_ns 3 4\n", ":1: key 'rmw_ns': one value expected" },
+		{ "remote_distance 5\n", ":1: key 'remote_distance': '5' is not a number >= 10" },
+	};
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		f = fopen(path, "w");
+		fputs(bad[i][0], f);
+		fclose(f);
+		q = *w;
+		why[0] = '\0';
+		CHECK(lb_sim_profile_load(path, &q, why, sizeof(why)) == -1 &&
+		      strncmp(why, path, strlen(path)) == 0 && strstr(why, bad[i][1]) &&
+		      !strchr(why, '\n') && memcmp(&q, w, sizeof(q)) == 0,
+		      "bad file %zu: \"%s\"", i, why);
+	}
+	unlink(path);
+}
+
+/* ---- the machine from a placement's PUs */
+
+static void test_machine(void)
+{
+	struct lb_pu pus[4] = {
+		{ .core_l = 7, .package_l = 1, .numa_os = 3, .smt_rank = 0, .l3_l = 2 },
+		{ .core_l = 7, .package_l = 1, .numa_os = 3, .smt_rank = 1, .l3_l = 2 },
+		{ .core_l = 2, .package_l = 0, .numa_os = 0, .smt_rank = 0, .l3_l = -1 },
+		{ .core_l = 9, .package_l = 1, .numa_os = 4, .smt_rank = 0, .l3_l = 2 },
+	};
+	unsigned dist[5 * 5] = { 0 };
+	struct lb_sim_machine m;
+	char why[128];
+
+	dist[3 * 5 + 0] = 31;
+	CHECK(lb_sim_machine_from_pus(&m, pus, 4, dist, 5, why, sizeof(why)) == 0, "%s", why);
+	CHECK(m.ncpus == 4 && m.nnodes == 3 && m.cpu[0].core == m.cpu[1].core &&
+	      m.cpu[1].smt == 1 && m.cpu[2].l3 == -1 && m.cpu[2].package == 1 &&
+	      m.cpu[3].node == 2 && m.node_os[2] == 4, "dense indexes");
+	/* the given pair, then the defaults: same package 11, another 20 */
+	CHECK(m.dist[0 * 3 + 1] == 31 && m.dist[1 * 3 + 0] == 20 && m.dist[0 * 3 + 2] == 11 &&
+	      m.dist[2 * 3 + 2] == 10, "distances %u %u %u", m.dist[1], m.dist[3], m.dist[2]);
+	lb_sim_machine_free(&m);
+	CHECK(lb_sim_machine_shape(&m, 2, 3, 1, 1, 2, why, sizeof(why)) == -1,
+	      "3 L3 groups do not split into 2 nodes");
+}
+
+/* the saved 8-socket Westmere-EX through hwloc, placed socket by socket */
+static void test_saved_machine(void)
+{
+	struct lb_pu *pus = NULL;
+	struct lb_sim_machine m;
+	unsigned n = 0, *dist, dn;
+	char why[256] = "";
+
+	if (lb_topo_load("westmere-ex-8s80c", why, sizeof(why)) ||
+	    lb_topo_place(LB_PLACE_SOCKET, NULL, false, &pus, &n, why, sizeof(why))) {
+		CHECK(0, "westmere-ex-8s80c: %s", why);
+		return;
+	}
+	CHECK(lb_topo_numa_distances(&dist, &dn) == -1 && !dist, "the saved XML has no distances");
+	CHECK(lb_sim_machine_from_pus(&m, pus, n, NULL, 0, why, sizeof(why)) == 0, "%s", why);
+	CHECK(m.ncpus == 80 && m.nnodes == 8 && m.cpu[9].package == 0 && m.cpu[10].package == 1 &&
+	      m.cpu[0].l3 == m.cpu[9].l3 && m.cpu[0].l3 != m.cpu[10].l3 &&
+	      m.cpu[79].node == 7 && m.dist[0 * 8 + 7] == 20 && m.dist[3 * 8 + 3] == 10,
+	      "80 CPUs, 8 packages and nodes, one L3 each: %s", m.name);
+	lb_sim_machine_free(&m);
+	free(pus);
+	lb_topo_fini();
+}
+
+int main(void)
+{
+	char why[128];
+
+	if (lb_sim_machine_shape(&mach, 2, 2, 2, 2, 1, why, sizeof(why))) {
+		fprintf(stderr, "%s\n", why);
+		return 1;
+	}
+	test_costs();
+	test_queue();
+	test_park();
+	test_slices();
+	test_futex();
+	test_determinism();
+	test_profile();
+	test_machine();
+	test_saved_machine();
+	lb_sim_machine_free(&mach);
+	return check_done();
+}
