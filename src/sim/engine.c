@@ -312,6 +312,9 @@ void lb_sim_access(enum lb_sim_kind kind, const void *addr, size_t size)
 		return;
 	}
 	c->clock = lb_sim_mem_access(s, t->cpu, idx, kind, c->clock);
+	/* a write wakes the spinners parked on the line, runnable at its completion */
+	if (kind != LB_SIM_READ && lb_sim_line(s, idx)->parked != SIM_NONE)
+		lb_sim_wake_parked(s, idx, c->clock);
 	sync_cpu(s, t);
 }
 
@@ -404,6 +407,11 @@ void lb_sim_wake_parked(struct lb_sim *s, uint32_t idx, uint64_t at)
 		c->clock = max_u64(c->clock, at);
 		lb_sim_cpu_schedule(s, u->cpu, c->clock);
 	}
+}
+
+void lb_sim_abort(struct lb_sim *s)
+{
+	s->aborted = true;
 }
 
 /* ---- the futex */

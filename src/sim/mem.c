@@ -288,8 +288,8 @@ static uint64_t miss_cost(struct lb_sim *s, struct sim_line *l, unsigned cpu,
  * lb_sim_mem_access() - CPU @cpu accesses line @idx at @now (ps)
  *
  * Return: the access's completion time; the directory and the line's
- * busy time describe it as done, and a write or RMW has woken the
- * threads parked on the line (runnable at the completion).
+ * busy time describe it as done; the caller wakes the threads parked on
+ * the line after a write or RMW (runnable at the completion).
  */
 uint64_t lb_sim_mem_access(struct lb_sim *s, unsigned cpu, uint32_t idx, enum lb_sim_kind kind,
 			   uint64_t now)
@@ -316,12 +316,10 @@ uint64_t lb_sim_mem_access(struct lb_sim *s, unsigned cpu, uint32_t idx, enum lb
 		if (wait > l->max_queue_ps)
 			l->max_queue_ps = wait;
 	}
-	if (kind != LB_SIM_READ && l->parked != SIM_NONE)
-		lb_sim_wake_parked(s, idx, done);
 	return done;
 }
 
-/* lb_sim_mem_drop() - an outside write: no cache keeps a copy, parked spinners wake now */
+/* lb_sim_mem_drop() - an outside write: no cache keeps a copy (the caller wakes the parked) */
 void lb_sim_mem_drop(struct lb_sim *s, uint32_t idx)
 {
 	struct sim_line *l = lb_sim_line(s, idx);
@@ -331,8 +329,6 @@ void lb_sim_mem_drop(struct lb_sim *s, uint32_t idx)
 	l->owner = SIM_NONE;
 	l->state = SIM_I;
 	l->pkgs = 0;
-	if (l->parked != SIM_NONE)
-		lb_sim_wake_parked(s, idx, s->now);
 }
 
 static int cmp_queue(const void *a, const void *b)

@@ -176,14 +176,12 @@ void lb_sim_external_write(struct lb_sim *s, const void *addr, size_t size)
 	for (uintptr_t tag = lo; tag <= hi; tag++) {
 		uint32_t idx = lb_sim_line_of(s, tag, 0);
 
-		if (idx != UINT32_MAX)
-			lb_sim_mem_drop(s, idx);
+		if (idx == UINT32_MAX)
+			continue;
+		lb_sim_mem_drop(s, idx);
+		if (lb_sim_line(s, idx)->parked != SIM_NONE)
+			lb_sim_wake_parked(s, idx, s->now);	/* they see the write now */
 	}
-}
-
-void lb_sim_abort(struct lb_sim *s)
-{
-	s->aborted = true;
 }
 
 void lb_sim_free(struct lb_sim *s)

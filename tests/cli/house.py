@@ -67,7 +67,9 @@ def functions(text, is_header):
                 depth = max(depth - 1, 0)
         if depth or line.startswith("}"):
             body.append(line)
-    return defined, set(IDENT.findall("\n".join(body)))
+    # a struct, union or enum tag is not a call, even where a function has its name
+    text = re.sub(r'\b(struct|union|enum)\s+\w+', ' ', "\n".join(body))
+    return defined, set(IDENT.findall(text))
 
 
 def call_circles(files, top):
