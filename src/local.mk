@@ -22,7 +22,7 @@ liblockbench_a_SOURCES += \
 	src/sim/setup.c src/sim/engine.c src/sim/mem.c src/sim/machine.c src/sim/profile.c \
 	src/harness/harness.c src/harness/harness.h src/harness/point.h src/harness/loop.h \
 	src/harness/worker.h src/harness/watch.c src/harness/collect.c src/harness/validate.c \
-	src/harness/check.c src/harness/check.h \
+	src/harness/check.c src/harness/check.h src/harness/interval.c \
 	src/harness/process.c src/harness/process.h \
 	src/harness/roles.c src/harness/roles.h \
 	src/harness/figures.c src/harness/figures.h \

@@ -116,6 +116,7 @@ CLI_TESTS = \
 	tests/cli/percpu-rwsem.sh \
 	tests/cli/csv.sh \
 	tests/cli/csv-schema.sh \
+	tests/cli/interval.sh \
 	tests/cli/json.sh \
 	tests/cli/output-file.sh \
 	tests/cli/plan.sh \

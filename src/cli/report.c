@@ -167,7 +167,7 @@ static void write_table(FILE *f, const struct runs *rs, char **paths)
 			*b->host ? b->host : "?", *b->kernel ? b->kernel : "?",
 			*b->cpu_model ? b->cpu_model : "?", *b->version ? b->version : "?",
 			*b->timestamp ? b->timestamp : "?");
-		fprintf(f, "       %s\n", *b->command ? b->command : "(no command line in a CSV file)");
+		fprintf(f, "       %s\n", *b->command ? b->command : "(no command line: a format 1 CSV file)");
 		w[r] = (int)strlen("run 1") + 1;
 	}
 	for (unsigned i = 0; i < rs->nkeys; i++) {

@@ -50,6 +50,10 @@ const struct lb_role_result *lb_result_role(const struct lb_result *r, const cha
 
 void lb_result_free(struct lb_result *r)
 {
+	free(r->intervals);
+	r->intervals = NULL;
+	free(r->interval_thread_ops);
+	r->interval_thread_ops = NULL;
 	free(r->threads);
 	r->threads = NULL;
 	free(r->irq_cpus);
@@ -207,6 +211,10 @@ int lb_collect_point(const struct lb_run *run, struct lb_result *r)
 	r->teardown_ms = lb_cycles_to_ns(run->t_joined - t_last_end) / 1e6;
 
 	lb_watch_results(run, r);
+	if (lb_interval_results(run, r, t_last_end)) {
+		lb_err("out of memory for the --interval results");
+		return LB_EXIT_RUNTIME;
+	}
 	if (p->latency || p->roles)
 		rc = latency_results(run, r);
 	if (!rc && run->rp) {

@@ -333,6 +333,11 @@ static int point_alloc(const struct lb_point *p, struct lb_result *r, struct lb_
 	run->v->trylock = p->ops->trylock;
 	run->v->read_trylock = p->ops->read_trylock;
 	run->v->noexcl = (p->ops->flags & LB_LOCK_F_NOEXCL) != 0;
+	if (lb_interval_alloc(run)) {
+		lb_err("out of memory for the --interval samples of a point of %u threads",
+		       p->nthreads);
+		return LB_EXIT_RUNTIME;
+	}
 	return 0;
 }
 
@@ -568,6 +573,7 @@ static void point_teardown(struct lb_run *run)
 	free(run->v);
 	free(run->args);
 	free(run->tids);
+	lb_interval_free(run);
 	free(run);
 }
 

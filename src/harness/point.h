@@ -60,6 +60,7 @@ struct lb_point {
 	/* --latency: time acquisitions (locks/loop.h's latency variants) */
 	bool latency;
 	uint32_t lat_every;		/* one acquisition in lat_every (1: all) */
+	uint64_t interval_ns;		/* --interval: the throughput every so many ns; 0: none */
 	/* NULL, or a role per thread (roles.h): the fair scenario */
 	const struct lb_role *roles;
 	unsigned phase;			/* the fair scenario's phase (fair.h), 0 otherwise */
@@ -98,6 +99,14 @@ struct lb_role_result {
 	unsigned threads;
 	uint64_t ops_min, ops_max;
 	double ops_mean;
+};
+
+/* One interval of a point (--interval): from the common start, all threads' operations in it */
+struct lb_interval {
+	double start_ms, ms;
+	uint64_t ops;
+	double ops_per_s;
+	uint64_t *thread_ops;		/* each thread's, into lb_result.interval_thread_ops */
 };
 
 struct lb_result {
@@ -144,6 +153,11 @@ struct lb_result {
 	struct lb_role_result roles[LB_MAX_ROLES];
 	/* steal on the point's CPUs while it ran (/proc/stat, read by the run loop); -1: unknown */
 	double steal_ms;
+	/* --interval (interval.c): the point's throughput over time */
+	struct lb_interval *intervals;
+	unsigned nintervals;
+	uint64_t *interval_thread_ops;	/* nintervals x nthreads */
+	bool intervals_lost;		/* more boundaries than samples kept: the rest not sampled */
 };
 
 /*

@@ -121,7 +121,25 @@ struct lb_run {
 	bool traced;				/* --trace recording was started */
 	struct lb_procs *procs;			/* --processes (process.h), else NULL */
 	bool timed_out, interrupted;		/* watch.c: why stop was raised early */
+
+	/* --interval (interval.c; main thread only): sample times (cycles), each thread's ops */
+	uint64_t *isamp_t, *isamp_ops;
+	unsigned isamp_n, isamp_max;
+	uint64_t isamp_next;			/* the next boundary, lb_now_ns() */
+	bool isamp_lost;
 };
+
+/* interval.c: --interval */
+/* lb_interval_alloc() - the point's sample table, before the point; 0 or -1 (memory) */
+int lb_interval_alloc(struct lb_run *run);
+void lb_interval_free(struct lb_run *run);
+/*
+ * lb_interval_sample() - from the watch loop at @now_ns: sample at a
+ * boundary that has come; return @wait_ns, or less to wake at the next
+ */
+uint64_t lb_interval_sample(struct lb_run *run, uint64_t now_ns, uint64_t wait_ns);
+/* lb_interval_results() - the samples as @r's intervals, the last ending at @t_end (cycles) */
+int lb_interval_results(const struct lb_run *run, struct lb_result *r, uint64_t t_end);
 
 /* validate.c: the loop through the ops pointers, the checks after a point */
 /* lb_loop_pointers() - loop.h's body for a lock without lb_lock_ops.loop */

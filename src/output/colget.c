@@ -559,3 +559,38 @@ bool lb_col_summary(struct lb_col_src *s, const struct lb_column *c, union lb_co
 	       stat == 3 ? lb_cv_pct(&sum) : stat == 5 ? sum.mean : sum.stdev;
 	return sum.n > 0;
 }
+
+/* --interval: a field of the row's interval (the point's rows have none) */
+bool lb_col_interval(struct lb_col_src *s, const struct lb_column *c, union lb_col_val *v)
+{
+	const struct lb_interval *iv;
+	size_t l = 0;
+
+	if (s->interval < 0 || (unsigned)s->interval >= s->r->nintervals)
+		return false;
+	iv = &s->r->intervals[s->interval];
+	switch (c->arg) {
+	case LB_IV_INDEX:
+		v->u = (uint64_t)s->interval + 1;
+		break;
+	case LB_IV_START_MS:
+		v->d = iv->start_ms;
+		break;
+	case LB_IV_MS:
+		v->d = iv->ms;
+		break;
+	case LB_IV_OPS:
+		v->u = iv->ops;
+		break;
+	case LB_IV_OPS_PER_S:
+		v->d = iv->ops_per_s;
+		break;
+	default:
+		s->buf[0] = '\0';
+		for (unsigned t = 0; t < s->r->point.nthreads && l < sizeof(s->buf); t++)
+			l += (size_t)snprintf(s->buf + l, sizeof(s->buf) - l, "%s%llu", t ? ";" : "",
+					      (unsigned long long)iv->thread_ops[t]);
+		v->s = s->buf;
+	}
+	return true;
+}

@@ -93,6 +93,7 @@ struct lb_config {
 	bool point_timeout_set;		/* given: else lb_point_timeout()'s default */
 	bool latency;			/* --latency: time every acquisition */
 	uint32_t lat_every;		/* --latency-sample: one in N (1: all) */
+	uint64_t interval_ns;		/* --interval: throughput every so many ns; 0: none */
 	struct lb_fair_cfg fair;
 
 	/* output */

@@ -212,16 +212,6 @@ static void progress_line(const struct lb_points *pts, unsigned i, double elapse
 			p->nthreads, (unsigned long long)p->load_arg, el, left);
 }
 
-static void note_timed_out(const struct lb_point *p)
-{
-	char ratio[32];
-
-	lb_warn("point %s/%s threads=%u load=%llu timed out after %g s (--point-timeout): "
-		"stopped, marked timed out; its figures count the operations done", p->ops->name,
-		lb_point_ratio_str(p, ratio, sizeof(ratio)), p->nthreads,
-		(unsigned long long)p->load_arg, p->point_timeout);
-}
-
 /* One point, with the steal on its CPUs read from /proc/stat before and after it. */
 static int run_point_steal(const struct lb_point *p, struct lb_result *r)
 {
@@ -238,24 +228,71 @@ static int run_point_steal(const struct lb_point *p, struct lb_result *r)
 }
 
 /*
- * A point where a thread did not really run: a warning (the output marks it
- * too), unless $LOCKBENCH_BUSY_WARN says never (over 100, as the test
- * suite sets it: other work is expected there).
+ * What went wrong in the points, told once per kind at the end of the run
+ * (each point is marked in the output; -v also says it as it happens):
+ * timed out, a thread that did not really run (unless $LOCKBENCH_BUSY_WARN
+ * says never: over 100, as the test suite sets it), a throughput that fell
+ * into two levels (--interval: the machine changed state in the point).
  */
-static void short_warn(const struct lb_result *r)
-{
-	const struct lb_point *p = &r->point;
-	char ratio[32], steal[48] = "";
+struct warn_tally {
+	unsigned timed_out, short_pts, levels;
+	double cpu_min, steal_ms;
+	char first_to[96], first_short[96], first_levels[160];
+};
 
-	if (!r->short_threads || lb_busy_warn_pct() > 100)
-		return;
-	if (r->steal_ms >= 0)
-		snprintf(steal, sizeof(steal), ", host steal %.0f ms", r->steal_ms);
-	lb_warn("%s/%s threads=%u load=%llu repeat %u: %u thread(s) ran less than %.0f%% of the "
-		"wall time (lowest %.0f%%%s); the point is marked in the output", p->ops->name,
-		lb_point_ratio_str(p, ratio, sizeof(ratio)), p->nthreads,
-		(unsigned long long)p->load_arg, p->repeat + 1, r->short_threads, LB_RAN_PCT,
-		r->cpu_min_pct, steal);
+static void point_name(const struct lb_point *p, char *buf, size_t len)
+{
+	char ratio[32];
+
+	snprintf(buf, len, "%s/%s threads=%u load=%llu repeat %u", p->ops->name,
+		 lb_point_ratio_str(p, ratio, sizeof(ratio)), p->nthreads,
+		 (unsigned long long)p->load_arg, p->repeat + 1);
+}
+
+static void tally_point(struct warn_tally *w, const struct lb_result *r)
+{
+	char name[96];
+	double lo, hi;
+	unsigned nlo;
+
+	point_name(&r->point, name, sizeof(name));
+	if (r->timed_out) {
+		if (!w->timed_out++)
+			snprintf(w->first_to, sizeof(w->first_to), "%s", name);
+		if (lb_verbose > 0)
+			lb_warn("%s timed out after %g s (--point-timeout)", name,
+				r->point.point_timeout);
+	}
+	if (r->short_threads && lb_busy_warn_pct() <= 100) {
+		if (!w->short_pts++ || r->cpu_min_pct < w->cpu_min)
+			w->cpu_min = r->cpu_min_pct;
+		if (w->short_pts == 1)
+			snprintf(w->first_short, sizeof(w->first_short), "%s", name);
+		w->steal_ms += r->steal_ms > 0 ? r->steal_ms : 0;
+		if (lb_verbose > 0)
+			lb_warn("%s: %u thread(s) ran less than %.0f%% of the wall time (lowest %.0f%%)",
+				name, r->short_threads, LB_RAN_PCT, r->cpu_min_pct);
+	}
+	if (lb_intervals_levels(r, &lo, &hi, &nlo) && !w->levels++)
+		snprintf(w->first_levels, sizeof(w->first_levels), "%s: %u intervals at %.3g and %u "
+			 "at %.3g Mops/s", name, nlo, lo / 1e6, r->nintervals - nlo, hi / 1e6);
+}
+
+static void tally_print(const struct warn_tally *w, unsigned npoints)
+{
+	if (w->timed_out)
+		lb_warn("%u of %u point(s) timed out (--point-timeout; the first %s): stopped, marked "
+			"timed out; their figures count the operations done", w->timed_out, npoints,
+			w->first_to);
+	if (w->short_pts)
+		lb_warn("in %u of %u point(s) a thread ran less than %.0f%% of the wall time or of "
+			"its share of the CPUs (lowest %.0f%%, host steal %.0f ms in all; the first "
+			"%s): they are marked in the output", w->short_pts, npoints, LB_RAN_PCT,
+			w->cpu_min, w->steal_ms, w->first_short);
+	if (w->levels)
+		lb_warn("in %u of %u point(s) the throughput fell into two levels (%s): the machine "
+			"changed state in the middle of the point", w->levels, npoints,
+			w->first_levels);
 }
 
 int lb_run_all(const struct lb_plan *plan, const struct lb_points *pts, lb_point_done done,
@@ -264,6 +301,7 @@ int lb_run_all(const struct lb_plan *plan, const struct lb_points *pts, lb_point
 	struct lb_result *res = calloc(pts->n ? pts->n : 1, sizeof(*res));
 	bool progress = isatty(STDERR_FILENO) && lb_verbose >= 0;
 	uint64_t t0 = lb_now_ns();
+	struct warn_tally tally = { 0 };
 	unsigned n;
 
 	if (!res) {
@@ -276,17 +314,15 @@ int lb_run_all(const struct lb_plan *plan, const struct lb_points *pts, lb_point
 		if (progress)
 			progress_line(pts, n, (double)(lb_now_ns() - t0) / 1e9);
 		rc = run_point_steal(&pts->v[n], &res[n]);
-		if (progress && (rc || done || res[n].timed_out || res[n].short_threads))
+		if (progress && (rc || done || lb_verbose > 0))
 			lb_run_progress_erase();
 		if (!rc && res[n].interrupted) {
 			/* Ctrl-C or SIGTERM: the points before it are the run */
 			lb_result_free(&res[n]);
 			break;
 		}
-		if (!rc && res[n].timed_out)
-			note_timed_out(&pts->v[n]);
 		if (!rc)
-			short_warn(&res[n]);
+			tally_point(&tally, &res[n]);
 		if (rc) {
 			for (unsigned i = 0; i < n; i++)
 				lb_result_free(&res[i]);
@@ -298,6 +334,7 @@ int lb_run_all(const struct lb_plan *plan, const struct lb_points *pts, lb_point
 	}
 	if (progress)
 		lb_run_progress_erase();
+	tally_print(&tally, n);
 	*out = res;
 	*nout = n;
 	return 0;
