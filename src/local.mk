@@ -32,6 +32,7 @@ liblockbench_a_SOURCES += \
 	src/plan/fair.c src/plan/fair.h \
 	src/plan/run.c src/plan/run.h \
 	src/plan/torture.c src/plan/torture.h \
+	src/plan/estimate.c \
 	src/output/output.c src/output/output.h src/output/fmt.c src/output/columns.c src/output/columns.h \
 	src/output/colget.c src/output/colput.c \
 	src/output/file.c src/output/file.h \

@@ -256,6 +256,11 @@ LB_NORETURN static void print_plan(const struct lb_plan *plan)
 
 	warn_smt(plan);
 	make_points(plan, &pts);
+	/* this machine: the fixed-work points' time from a probe of each (estimate.c) */
+	if (lb_topo_info()->thissystem) {
+		lb_clock_calibrate();
+		lb_points_estimate(&pts, true);
+	}
 	lb_plan_print(stdout, plan, &pts);
 	lb_points_free(&pts);
 	lb_exit(LB_EXIT_OK);
@@ -421,6 +426,8 @@ int main(int argc, char **argv)
 	measure_c2c(&plan);
 	warn_busy(&plan, &hyg, &startup);
 	lb_cpustat_free(&startup);
+	/* fixed work: each point's time from a short probe of it, for the estimate */
+	lb_points_estimate(&points, lb_topo_info()->thissystem);
 	lb_run_announce(&plan, &points);
 
 	running = 1;

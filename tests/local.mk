@@ -120,6 +120,7 @@ CLI_TESTS = \
 	tests/cli/json.sh \
 	tests/cli/output-file.sh \
 	tests/cli/plan.sh \
+	tests/cli/estimate.sh \
 	tests/cli/default.sh \
 	tests/cli/osq-unqueue.sh \
 	tests/cli/fair.sh \

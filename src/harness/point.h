@@ -61,6 +61,7 @@ struct lb_point {
 	bool latency;
 	uint32_t lat_every;		/* one acquisition in lat_every (1: all) */
 	uint64_t interval_ns;		/* --interval: the throughput every so many ns; 0: none */
+	double est_s;			/* fixed work: the seconds it should take (estimate.c); 0: unknown */
 	/* NULL, or a role per thread (roles.h): the fair scenario */
 	const struct lb_role *roles;
 	unsigned phase;			/* the fair scenario's phase (fair.h), 0 otherwise */

@@ -45,6 +45,8 @@ struct lb_points {
 	unsigned n, cap;
 	void **own;			/* what lb_points_alloc() gave, freed with the list */
 	unsigned nown, capown;
+	unsigned probes;		/* lb_points_estimate()'s probe runs */
+	double probe_s;			/* ... and the seconds they took */
 };
 
 /**

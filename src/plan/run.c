@@ -92,7 +92,11 @@ static const char *fmt_secs(double s, char *buf, size_t len)
 {
 	unsigned long long t = (unsigned long long)(s + 0.5);
 
-	if (t < 60)
+	if (s < 0.995)
+		snprintf(buf, len, "%.2f s", s);
+	else if (s < 9.95)
+		snprintf(buf, len, "%.1f s", s);
+	else if (t < 60)
 		snprintf(buf, len, "%llu s", t);
 	else if (t < 3600)
 		snprintf(buf, len, "%llu min %llu s", t / 60, t % 60);
@@ -103,21 +107,29 @@ static const char *fmt_secs(double s, char *buf, size_t len)
 
 /*
  * The time points @from.. will take: a fixed-time point its duration (and
- * a little set-up); a fixed-work point, before any ran, its --point-timeout
- * (a bound: *bound is set), else the mean of the @done points that took
- * @spent_s. Return: seconds (0 with *bound and no cap: unknown).
+ * a little set-up); a fixed-work point its estimate (estimate.c), scaled by
+ * how the @done points' real time @spent_s compared with theirs; without
+ * one, the mean of the done points, or before any ran its --point-timeout
+ * (a bound: *bound is set). Return: seconds (0 with *bound and no cap:
+ * unknown).
  */
 static double time_left(const struct lb_points *pts, unsigned from, unsigned done, double spent_s,
 			bool *bound)
 {
-	double s = 0;
+	double s = 0, est_done = 0, scale = 1;
 
+	for (unsigned i = 0; i < done; i++)
+		est_done += pts->v[i].duration > 0 ? pts->v[i].duration + 0.01 : pts->v[i].est_s;
+	if (done && est_done > 0 && spent_s > 0)
+		scale = spent_s / est_done;
 	*bound = false;
 	for (unsigned i = from; i < pts->n; i++) {
 		const struct lb_point *p = &pts->v[i];
 
 		if (p->duration > 0) {
-			s += p->duration + 0.01;
+			s += (p->duration + 0.01) * (done ? scale : 1);
+		} else if (p->est_s > 0) {
+			s += p->est_s * scale;
 		} else if (done) {
 			s += spent_s / done;
 		} else {
@@ -128,19 +140,28 @@ static double time_left(const struct lb_points *pts, unsigned from, unsigned don
 	return s;
 }
 
-/* --plan and the start of a run: how long it takes, or at most */
-static void print_estimate(FILE *f, const char *prefix, const struct lb_points *pts)
+/*
+ * --plan and the start of a run: how long it takes, or at most. --plan
+ * (@whole) adds what the run does before its points: the calibration and
+ * the probes of its own estimate, which take what --plan's took.
+ */
+static void print_estimate(FILE *f, const char *prefix, const struct lb_points *pts, bool whole)
 {
 	bool bound;
 	double s = time_left(pts, 0, 0, 0, &bound);
 	char t[48];
 
+	if (whole)
+		s += pts->probe_s + lb_clock.calib_ms / 1e3;
 	if (bound && s <= 0)
 		fprintf(f, "%s%u point(s) of fixed work; no estimate (--point-timeout=0)\n", prefix,
 			pts->n);
 	else if (bound)
 		fprintf(f, "%s%u point(s) of fixed work: at most %s (--point-timeout caps each)\n",
 			prefix, pts->n, fmt_secs(s, t, sizeof(t)));
+	else if (pts->probes)
+		fprintf(f, "%s%u point(s): about %s (fixed work: from %u short probe(s))\n",
+			prefix, pts->n, fmt_secs(s, t, sizeof(t)), pts->probes);
 	else
 		fprintf(f, "%s%u point(s): about %s\n", prefix, pts->n, fmt_secs(s, t, sizeof(t)));
 }
@@ -158,7 +179,7 @@ void lb_run_announce(const struct lb_plan *plan, const struct lb_points *pts)
 	 * work has only a bound (the caps), said with -v or oversubscribed.
 	 */
 	if (lb_verbose > 0 || (lb_verbose == 0 && s >= 10 && !bound))
-		print_estimate(stderr, "lockbench: ", pts);
+		print_estimate(stderr, "lockbench: ", pts, false);
 	for (unsigned i = 0; i < pts->n; i++) {
 		const struct lb_point *p = &pts->v[i];
 
@@ -171,7 +192,7 @@ void lb_run_announce(const struct lb_plan *plan, const struct lb_points *pts)
 					      p->ops->name);
 	}
 	if (most && bound && lb_verbose == 0)
-		print_estimate(stderr, "lockbench: ", pts);
+		print_estimate(stderr, "lockbench: ", pts, false);
 	if (most)
 		lb_warn("spinning lock(s) %s get up to %u threads on %u CPUs: a preempted waiter "
 			"stalls every hand-off, so such points can take very long (each is stopped "
@@ -396,6 +417,11 @@ static void print_point(FILE *f, const struct lb_point *p)
 		(unsigned long long)p->load_arg, p->load_ns ? "ns" : "");
 	if (p->duration > 0)
 		fprintf(f, "duration=%gs\n", p->duration);
+	else if (p->est_s > 0 && p->point_timeout > 0 && p->est_s >= p->point_timeout)
+		fprintf(f, "ops=%llu (would take over the %g s --point-timeout)\n",
+			(unsigned long long)p->nops, p->point_timeout);
+	else if (p->est_s > 0)
+		fprintf(f, "ops=%llu (about %.3g s)\n", (unsigned long long)p->nops, p->est_s);
 	else
 		fprintf(f, "ops=%llu\n", (unsigned long long)p->nops);
 }
@@ -430,7 +456,7 @@ void lb_plan_print(FILE *f, const struct lb_plan *plan, const struct lb_points *
 		fprintf(f, " = %u, each run %u time(s); %s\n", npoints, c->repeat,
 			c->duration > 0 ? "fixed time" : "fixed work");
 	}
-	print_estimate(f, "# time: ", pts);
+	print_estimate(f, "# time: ", pts, true);
 	for (unsigned i = 0; i < pts->n; i++) {
 		const struct lb_point *p = &pts->v[i];
 
