@@ -28,6 +28,7 @@
 #include "plan/domain.h"
 #include "output/output.h"
 #include "locks/registry.h"
+#include "tree/tree.h"
 
 static void call_lock(struct lb_cli *st, const struct lb_optdef *d, const char *val);
 static void call_format(struct lb_cli *st, const struct lb_optdef *d, const char *val);
@@ -61,6 +62,18 @@ const struct lb_optdef lb_opts[O_NOPTS] = {
 	  "load the locks of a plugin built against <lockbench/lock.h> (pkg-config "
 	  "lockbench); repeatable; its locks are then named in --lock and listed in "
 	  "--list-locks like built-in ones, and run through their pointers (no inlined loop)",
+	  .type = LB_OPT_CALL, .call = call_lock_plugin },
+	[O_KERNEL_TREE] = { "kernel-tree", 0, "[NAME=]PATH", SEL,
+	  "build a kernel source tree's own kernel/locking/*.c (a directory or a "
+	  "linux-source-*.tar.xz/.tar.gz) against lockbench's kernel shim and add its locks "
+	  "NAME:qspinlock, NAME:qrwlock, NAME:osq, NAME:mutex, NAME:rwsem, NAME:percpu-rwsem "
+	  "(NAME: tree); repeatable; cached in $XDG_CACHE_HOME/lockbench, rebuilt when a "
+	  "file it used changes",
+	  .type = LB_OPT_CALL, .call = call_lock_plugin },
+	[O_KERNEL_CONFIG] = { "kernel-config", 0, "CONFIG_X=y|n", SEL,
+	  "a --kernel-tree configuration choice the shim supports: "
+	  "CONFIG_MUTEX_SPIN_ON_OWNER, CONFIG_RWSEM_SPIN_ON_OWNER, CONFIG_LOCK_EVENT_COUNTS "
+	  "(all y by default); repeatable",
 	  .type = LB_OPT_CALL, .call = call_lock_plugin },
 	[O_LIST_LOCKS] = { "list-locks", 0, NULL, SEL,
 	  "list the locks: name, kind, family, flags, availability, description; with -v "
@@ -441,11 +454,15 @@ static void call_lock(struct lb_cli *st, const struct lb_optdef *d, const char *
 					"in this build (see --list-locks)", val, el);
 			continue;
 		}
-		if (strchr(el, ':')) {	/* a lock instance: NAME:OPT=V... */
+		o = lb_lock_find(el);
+		if (o && o->unavailable && lb_tree_of(o)) {
+			lb_tree_skip(o);	/* a tree lock that did not build: the others run */
+			continue;
+		}
+		if (!o && strchr(el, ':')) {	/* a lock instance: NAME:OPT=V... */
 			lb_cli_add_lock(c, lb_cli_instance(c, val, el), true);
 			continue;
 		}
-		o = lb_lock_find(el);
 		if (!o)
 			unknown_lock(val, el);
 		if (o->unavailable)
@@ -454,9 +471,14 @@ static void call_lock(struct lb_cli *st, const struct lb_optdef *d, const char *
 		lb_cli_add_lock(c, o, true);
 	}
 	free(copy);
+	if (!c->nlocks && lb_tree_exit_code())	/* only tree locks, none of which built */
+		lb_exit(LB_EXIT_UNAVAIL);
 }
 
-/* --lock-plugin: loaded before argv was read (lb_cli_load_plugins()), so that --lock finds its locks */
+/*
+ * --lock-plugin, --kernel-tree, --kernel-config: taken before argv was read
+ * (lb_cli_load_plugins()), so that --lock finds their locks
+ */
 static void call_lock_plugin(struct lb_cli *st, const struct lb_optdef *d, const char *val)
 {
 }

@@ -19,6 +19,7 @@
 #include "cli/table.h"
 #include "output/output.h"
 #include "locks/registry.h"
+#include "tree/tree.h"
 
 
 #define STATS_DEFAULT_REPEAT	5	/* -f stats without --repeat */
@@ -65,6 +66,8 @@ static void rule_list_locks(struct lb_cli *st)
 {
 	if (st->c->list_locks) {
 		lb_lock_list(stdout, lb_verbose > 0);
+		if (lb_verbose > 0)
+			lb_tree_list(stdout);
 		lb_exit(LB_EXIT_OK);
 	}
 }
