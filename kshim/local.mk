@@ -65,6 +65,7 @@ kshim_linux_DATA = \
 	kshim/include/linux/rcu_sync.h \
 	kshim/include/linux/rcupdate.h \
 	kshim/include/linux/rcuwait.h \
+	kshim/include/linux/rtmutex.h \
 	kshim/include/linux/rwlock.h \
 	kshim/include/linux/rwlock_types.h \
 	kshim/include/linux/rwsem.h \

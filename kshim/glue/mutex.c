@@ -60,7 +60,11 @@ static int tm_describe(void *lock, char *buf, size_t len)
 	return snprintf(buf, len, "owner=%s%d flags=0x%lx, wait list %s, osq tail=%d",
 			task ? "cpu " : "", task ? task->cpu : -1, owner & 0x07,
 			list_empty(&m->wait_list) ? "empty" : "not empty",
+#ifdef CONFIG_MUTEX_SPIN_ON_OWNER
 			atomic_read(&m->osq.tail));
+#else
+			-1);
+#endif
 }
 
 LB_LOCK_LOOP(tm_loop_inner, tm_lock, tm_unlock, tm_lock, tm_unlock)

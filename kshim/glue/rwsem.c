@@ -76,7 +76,12 @@ static int tw_describe(void *lock, char *buf, size_t len)
 	return snprintf(buf, len, "count=0x%lx owner=0x%lx, wait list %s, osq tail=%d",
 			(unsigned long)atomic_long_read(&s->count),
 			(unsigned long)atomic_long_read(&s->owner),
-			list_empty(&s->wait_list) ? "empty" : "not empty", atomic_read(&s->osq.tail));
+			list_empty(&s->wait_list) ? "empty" : "not empty",
+#ifdef CONFIG_RWSEM_SPIN_ON_OWNER
+			atomic_read(&s->osq.tail));
+#else
+			-1);
+#endif
 }
 
 LB_LOCK_LOOP(tw_loop_inner, tw_write_lock, tw_write_unlock, tw_read_lock, tw_read_unlock)

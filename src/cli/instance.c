@@ -83,6 +83,16 @@ void lb_cli_load_plugins(int argc, char **argv)
 		}
 }
 
+void lb_cli_unknown_lock(const char *val, const char *el)
+{
+	const char *near = lb_lock_nearest(el);
+
+	/* the nearest name, not all of them: --list-locks has the list */
+	lb_die(LB_EXIT_USAGE, "--lock=%s: unknown lock '%s'%s%s%s; lockbench --list-locks lists "
+	       "the locks; families: spin sleep rw numa kernel peer all", val, el,
+	       near ? " (did you mean '" : "", near ? near : "", near ? "'?)" : "");
+}
+
 LB_NORETURN static void bad_instance(const char *val, const char *el, const char *why)
 {
 	lb_die(LB_EXIT_USAGE, "--lock=%s: lock instance '%s': %s", val, el, why);
@@ -157,6 +167,14 @@ const struct lb_lock_ops *lb_cli_instance(struct lb_config *c, const char *val, 
 	const struct lb_lock_ops *o;
 	size_t l;
 
+	o = lb_lock_find(el);
+	if (o && lb_tree_of(o)) {	/* a kernel tree's lock, NAME:lock */
+		if (!o->unavailable)
+			return o;
+		lb_tree_skip(o);	/* it did not build: say why, the others run, exit 5 */
+		free(copy);
+		return NULL;
+	}
 	if (!copy)
 		lb_die(LB_EXIT_RUNTIME, "out of memory");
 	cursor = strchr(copy, ':');

@@ -28,7 +28,6 @@
 #include "plan/domain.h"
 #include "output/output.h"
 #include "locks/registry.h"
-#include "tree/tree.h"
 
 static void call_lock(struct lb_cli *st, const struct lb_optdef *d, const char *val);
 static void call_format(struct lb_cli *st, const struct lb_optdef *d, const char *val);
@@ -63,17 +62,11 @@ const struct lb_optdef lb_opts[O_NOPTS] = {
 	  "lockbench); repeatable; its locks are then named in --lock and listed in "
 	  "--list-locks like built-in ones, and run through their pointers (no inlined loop)",
 	  .type = LB_OPT_CALL, .call = call_lock_plugin },
-	[O_KERNEL_TREE] = { "kernel-tree", 0, "[NAME=]PATH", SEL,
-	  "build a kernel source tree's own kernel/locking/*.c (a directory or a "
-	  "linux-source-*.tar.xz/.tar.gz) against lockbench's kernel shim and add its locks "
-	  "NAME:qspinlock, NAME:qrwlock, NAME:osq, NAME:mutex, NAME:rwsem, NAME:percpu-rwsem "
-	  "(NAME: tree); repeatable; cached in $XDG_CACHE_HOME/lockbench, rebuilt when a "
-	  "file it used changes",
-	  .type = LB_OPT_CALL, .call = call_lock_plugin },
-	[O_KERNEL_CONFIG] = { "kernel-config", 0, "CONFIG_X=y|n", SEL,
-	  "a --kernel-tree configuration choice the shim supports: "
-	  "CONFIG_MUTEX_SPIN_ON_OWNER, CONFIG_RWSEM_SPIN_ON_OWNER, CONFIG_LOCK_EVENT_COUNTS "
-	  "(all y by default); repeatable",
+	[O_KERNEL_TREE] = { "kernel-tree", 0, "[NAME=]PATH", SEL, "add a kernel tree's own lock "
+	  "files as locks NAME:qspinlock ... NAME:percpu-rwsem (NAME: tree; see KERNEL TREES); "
+	  "repeatable", .type = LB_OPT_CALL, .call = call_lock_plugin },
+	[O_KERNEL_CONFIG] = { "kernel-config", 0, "CONFIG_X=y|n", SEL, "a configuration choice of "
+	  "--kernel-tree's builds (see KERNEL TREES); repeatable",
 	  .type = LB_OPT_CALL, .call = call_lock_plugin },
 	[O_LIST_LOCKS] = { "list-locks", 0, NULL, SEL,
 	  "list the locks: name, kind, family, flags, availability, description; with -v "
@@ -409,16 +402,6 @@ void lb_cli_add_lock(struct lb_config *c, const struct lb_lock_ops *o, bool expl
 	c->locks[c->nlocks++] = o;
 }
 
-LB_NORETURN static void unknown_lock(const char *val, const char *el)
-{
-	const char *near = lb_lock_nearest(el);
-
-	/* the nearest name, not all of them: --list-locks has the list */
-	lb_die(LB_EXIT_USAGE, "--lock=%s: unknown lock '%s'%s%s%s; lockbench --list-locks lists "
-	       "the locks; families: spin sleep rw numa kernel peer all", val, el,
-	       near ? " (did you mean '" : "", near ? near : "", near ? "'?)" : "");
-}
-
 /* --lock=A,B,family: the selection, in the order given, each lock once */
 static void call_lock(struct lb_cli *st, const struct lb_optdef *d, const char *val)
 {
@@ -454,31 +437,23 @@ static void call_lock(struct lb_cli *st, const struct lb_optdef *d, const char *
 					"in this build (see --list-locks)", val, el);
 			continue;
 		}
+		if (strchr(el, ':')) {	/* a tree's lock (NULL: skipped), or an instance NAME:OPT=V */
+			if ((o = lb_cli_instance(c, val, el)))
+				lb_cli_add_lock(c, o, true);
+			continue;
+		}
 		o = lb_lock_find(el);
-		if (o && o->unavailable && lb_tree_of(o)) {
-			lb_tree_skip(o);	/* a tree lock that did not build: the others run */
-			continue;
-		}
-		if (!o && strchr(el, ':')) {	/* a lock instance: NAME:OPT=V... */
-			lb_cli_add_lock(c, lb_cli_instance(c, val, el), true);
-			continue;
-		}
 		if (!o)
-			unknown_lock(val, el);
+			lb_cli_unknown_lock(val, el);
 		if (o->unavailable)
 			lb_die(LB_EXIT_UNAVAIL, "--lock=%s: lock '%s' is not available in this build: %s",
 			       val, el, o->unavailable);
 		lb_cli_add_lock(c, o, true);
 	}
 	free(copy);
-	if (!c->nlocks && lb_tree_exit_code())	/* only tree locks, none of which built */
-		lb_exit(LB_EXIT_UNAVAIL);
 }
 
-/*
- * --lock-plugin, --kernel-tree, --kernel-config: taken before argv was read
- * (lb_cli_load_plugins()), so that --lock finds their locks
- */
+/* --lock-plugin, --kernel-tree, --kernel-config: taken before argv (lb_cli_load_plugins()) */
 static void call_lock_plugin(struct lb_cli *st, const struct lb_optdef *d, const char *val)
 {
 }

@@ -451,8 +451,7 @@ static char *link_units(struct build *b, unsigned avail, char **why)
 	return strdup(so);
 }
 
-/* the cache's directories and its lock (held until the process exits or unlocks) */
-static int cache_lock(const char *cache)
+int lb_tree_cache_lock(const char *cache)
 {
 	static const char *const sub[] = { "dep", "obj", "so", "log", "src" };
 	char p[PATH_MAX];
@@ -498,16 +497,11 @@ char *lb_tree_build(struct lb_tree *t, const char *cache, char *why[LB_TREE_NLOC
 	struct build b = { .t = t, .cache = cache, .kroot = lb_tree_kshim_root() };
 	char *so = NULL, *lwhy = NULL;
 	unsigned avail;
-	int lock;
 
 	if (!b.kroot)
 		lb_die(LB_EXIT_UNAVAIL, "--kernel-tree=%s: lockbench's kernel shim (kshim/) is "
 		       "neither installed (%s) nor in the source tree (%s)", t->arg, LB_KSHIM_DIR,
 		       LB_KSHIM_SRCDIR);
-	lock = cache_lock(cache);
-	if (lock < 0)
-		lb_die(LB_EXIT_RUNTIME, "--kernel-tree=%s: cannot use the cache %s: %s", t->arg,
-		       cache, strerror(errno));
 	for (int pass = 0; pass < 2; pass++) {
 		if (build_ident(&b))
 			lb_die(LB_EXIT_UNAVAIL, "--kernel-tree=%s: no C compiler ('%s --version' "
@@ -520,6 +514,11 @@ char *lb_tree_build(struct lb_tree *t, const char *cache, char *why[LB_TREE_NLOC
 		free_jobs(&b);
 		b.own_x86 = true;
 	}
+	t->compiled = t->cached = 0;
+	for (unsigned u = 0; u < NUNITS; u++) {
+		t->compiled += !b.jobs[u].cached;
+		t->cached += b.jobs[u].cached && !b.jobs[u].failed;
+	}
 	snprintf(t->x86, sizeof(t->x86), "%s", b.own_x86 ?
 		 "lockbench's own x86 qspinlock hooks" : "the tree's arch/x86/include/asm/qspinlock.h");
 	avail = available(&b, why);
@@ -531,6 +530,5 @@ char *lb_tree_build(struct lb_tree *t, const char *cache, char *why[LB_TREE_NLOC
 				why[l] = strdup(lwhy ? lwhy : "linking failed");
 	free(lwhy);
 	free_jobs(&b);
-	close(lock);
 	return so;
 }

@@ -16,10 +16,12 @@
 
 #include <ctype.h>
 #include <dlfcn.h>
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "base/log.h"
 #include "locks/registry.h"
@@ -178,12 +180,18 @@ void lb_tree_add(const char *arg)
 	struct lb_tree *t = parse_arg(arg), **grown;
 	char *why[LB_TREE_NLOCKS], *so;
 	void *dl = NULL;
+	int lock;
 
 	if (!cache)
 		lb_die(LB_EXIT_RUNTIME, "--kernel-tree=%s: no cache directory (set XDG_CACHE_HOME "
 		       "or HOME)", arg);
+	lock = lb_tree_cache_lock(cache);
+	if (lock < 0)
+		lb_die(LB_EXIT_RUNTIME, "--kernel-tree=%s: cannot use the cache %s: %s", arg, cache,
+		       strerror(errno));
 	lb_tree_resolve(t, cache);
 	so = lb_tree_build(t, cache, why);
+	close(lock);
 	snprintf(t->label, sizeof(t->label), "Linux %s%s%s files %s", t->version,
 		 t->git[0] ? " git " : "", t->git, t->hash[0] ? t->hash : "-");
 	snprintf(t->config, sizeof(t->config), "%s", lb_tree_config_defines());
@@ -212,7 +220,8 @@ void lb_tree_list(FILE *f)
 		const struct lb_tree *t = trees[i];
 
 		fprintf(f, "%skernel tree %s: %s\n    %s, compiled from %s\n    configuration: %s\n"
-			"    x86 qspinlock hooks: %s\n", i ? "" : "\n", t->name, t->path, t->label,
-			t->root, t->config, t->x86);
+			"    x86 qspinlock hooks: %s\n    this run: %u file(s) compiled, %u from the "
+			"cache\n", i ? "" : "\n", t->name, t->path, t->label, t->root, t->config, t->x86,
+			t->compiled, t->cached);
 	}
 }

@@ -42,6 +42,7 @@
  * @label:    "Linux 6.1.192 [git ...] files 1a2b3c4d": what results carry
  * @config:   the CONFIG_ choices it was built with, for --list-locks -v
  * @x86:      where its x86 qspinlock hooks came from
+ * @compiled, @cached: units this run compiled, and found in the cache
  * @ops:      its locks, as registered (NULL where unavailable)
  */
 struct lb_tree {
@@ -54,6 +55,7 @@ struct lb_tree {
 	char label[256];
 	char config[512];
 	char x86[96];
+	unsigned compiled, cached;
 	const struct lb_lock_ops *ops[LB_TREE_NLOCKS];
 };
 
@@ -101,6 +103,11 @@ void lb_tree_resolve(struct lb_tree *t, const char *cache);
 char *lb_tree_build(struct lb_tree *t, const char *cache, char *why[LB_TREE_NLOCKS]);
 /* build.c: the cache directory (made if missing), or NULL */
 const char *lb_tree_cache_dir(void);
+/*
+ * build.c: make the cache's directories and take its lock (flock, exclusive:
+ * one lockbench extracts and builds at a time); the descriptor, or -1
+ */
+int lb_tree_cache_lock(const char *cache);
 /* build.c: the kshim root (source tree or installed), or NULL */
 const char *lb_tree_kshim_root(void);
 /* build.c: a hex hash of @n bytes, chained on @h */
