@@ -26,7 +26,6 @@
 #include "base/clock.h"
 #include "plan/fair.h"
 #include "output/columns.h"
-
 /* --- accessors --------------------------------------------------------- */
 
 /* A member of struct lb_result at c->off, of c->size bytes. */
@@ -91,13 +90,13 @@ static bool col_topo(struct lb_col_src *s, const struct lb_column *c, union lb_c
 	return true;
 }
 
-/* arg 0: the lock's name, 1: its kind, 2: its family */
+/* arg 0: the lock's name, 1: its kind, 2: its family, 3: what it follows (a tree's version) */
 static bool col_lock(struct lb_col_src *s, const struct lb_column *c, union lb_col_val *v)
 {
 	const struct lb_lock_ops *o = s->r->point.ops;
 
 	v->s = c->arg == 0 ? o->name : c->arg == 1 ? (o->kind == LB_LOCK_RW ? "rw" : "excl") :
-	       o->family;
+	       c->arg == 2 ? o->family : o->follows ? o->follows : "";
 	return true;
 }
 
@@ -774,6 +773,7 @@ const struct lb_column lb_columns[] = {
 	SUMMARY("max_exec_time_ms", "ms", 6, BOTH, 12),
 	SUMMARY("cv_exec_time_pct", "%", 2, BOTH, 13),
 	{ "processes", NULL, "", B, 0, BOTH, FIELD(point.processes) },	/* --processes */
+	{ "lock_follows", NULL, "", S, 0, BOTH, .get = col_lock, .arg = 3 },	/* a tree's version */
 	/* new figures here; then the ctr_* columns (csv.c) */
 	{ NULL },
 };

@@ -574,14 +574,14 @@ static void csv(void)
 		  "loadavg_1m,busy_other_pct,compiler,cflags,git_revision,timed_out,partial,"
 		  "wait_unit,wait_unit_ns,cpu_min_pct,short_threads,repeats,median_ops_per_s,"
 		  "min_ops_per_s,max_ops_per_s,cv_pct,median_exec_time_ms,min_exec_time_ms,"
-		  "max_exec_time_ms,cv_exec_time_pct,processes,ctr_spin_waits");
+		  "max_exec_time_ms,cv_exec_time_pct,processes,lock_follows,ctr_spin_waits");
 	CHECK_STR(nl + 1, "1," PACKAGE_VERSION ",2026-11-29T00:00:00Z,\"box,1\",\"Linux 6.1 \"\"x\"\"\",,,"
 		  "ticket,excl,spin,,1:1,1,1,2,5,pause,5,0,ops,1000,0,1,socket,0;1,-1,0,12.500000,2000,"
 		  "160000.0,0,2000,1000,1000.0,1000,1.0000,0.2500,0.000,0.000,0.0,0.0,0.0000,"
 		  "mix,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,0,,,,,6250.000,,,,,,,,,,"
 		  ",,,,,,,,,,,,,,,,,,,,,numa,1,0,0.0,,,0,,,,,,," LB_COMPILER "," LB_CFLAGS ","
 		  LB_GIT_REVISION ",0,0,pause,0.000,0.0,0,1,160000.0,160000.0,160000.0,0.00,"
-		  "12.500000,12.500000,12.500000,0.00,0,77\n");
+		  "12.500000,12.500000,12.500000,0.00,0,,77\n");
 	free(buf);
 }
 
