@@ -9,7 +9,13 @@
  */
 #include "glue.h"
 
+/* lock events came with Linux 5.1 (before, qspinlock had its own debugfs statistics) */
+#if __has_include(<kernel/locking/lock_events.h>)
 #include <kernel/locking/lock_events.h>
+#else
+#undef CONFIG_LOCK_EVENT_COUNTS
+#define lockevent_num 0
+#endif
 
 #ifdef CONFIG_LOCK_EVENT_COUNTS
 DEFINE_PER_CPU(unsigned long, lockevents[lockevent_num]);
@@ -18,10 +24,12 @@ DEFINE_PER_CPU(unsigned long, lockevents[lockevent_num]);
 _Static_assert(lockevent_num <= LB_KS_MAX_EVENTS, "more lock events than the glue keeps");
 
 static const char *const event_names[] = {
+#ifdef CONFIG_LOCK_EVENT_COUNTS
 #undef LOCK_EVENT
 #define LOCK_EVENT(name) #name,
 #include <kernel/locking/lock_events_list.h>
 #undef LOCK_EVENT
+#endif
 	NULL,
 };
 
