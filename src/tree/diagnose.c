@@ -82,22 +82,31 @@ static bool parse_line(const char *l, struct diag *d)
 	return true;
 }
 
-/* Does @text declare or define @sym ("#define sym", "sym(", "struct sym {")? */
+/*
+ * Does @text declare or define @sym? A line at file scope (it starts in
+ * column 0, as the kernel's declarations do; a use inside a function is
+ * indented) naming it before '(', '{' or ';', or "#define sym".
+ */
 static bool declares(const char *text, const char *sym)
 {
 	size_t l = strlen(sym);
 
 	for (const char *p = strstr(text, sym); p; p = strstr(p + 1, sym)) {
-		const char *q = p + l;
+		const char *q = p + l, *bol = p;
 
 		if (p > text && (isalnum((unsigned char)p[-1]) || p[-1] == '_'))
 			continue;
 		if (isalnum((unsigned char)*q) || *q == '_')
 			continue;
+		while (bol > text && bol[-1] != '\n')
+			bol--;
+		if (p - bol >= 8 && !strncmp(p - 8, "#define ", 8))
+			return true;
+		if (*bol == ' ' || *bol == '\t' || *bol == '#' || *bol == '*' || *bol == '/')
+			continue;
 		while (*q == ' ' || *q == '\t')
 			q++;
-		if (*q == '(' || *q == '{' || *q == ';' ||
-		    (p - text >= 8 && !strncmp(p - 8, "#define ", 8)))
+		if (*q == '(' || *q == '{' || *q == ';')
 			return true;
 	}
 	return false;
