@@ -86,7 +86,8 @@ static void read_version(struct lb_tree *t)
 static void read_git(struct lb_tree *t)
 {
 	char dotgit[PATH_MAX];
-	char *const argv[] = { "git", "-C", t->root, "describe", "--tags", "--always", "--dirty", NULL };
+	char *const argv[] = { "git", "-C", t->root, "describe", "--tags", "--always", "--dirty",
+			       NULL };
 
 	t->git[0] = '\0';
 	snprintf(dotgit, sizeof(dotgit), "%s/.git", t->root);
