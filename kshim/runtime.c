@@ -93,7 +93,8 @@ int lb_ks_setup(const struct lb_lock_cfg *cfg)
 	copy_size = (static_size + LB_KS_PERCPU_DYN + align - 1) / align * align;
 	dyn_used = 0;
 	lb_ks_percpu_off = calloc(lb_ks_nr_cpus, sizeof(*lb_ks_percpu_off));
-	if (!lb_ks_percpu_off || posix_memalign((void **)&copies, align, copy_size * lb_ks_nr_cpus) ||
+	if (!lb_ks_percpu_off ||
+	    posix_memalign((void **)&copies, align, copy_size * lb_ks_nr_cpus) ||
 	    posix_memalign((void **)&tasks, align, sizeof(*tasks) * lb_ks_nr_cpus)) {
 		free(lb_ks_percpu_off);
 		lb_ks_percpu_off = NULL;
@@ -157,7 +158,7 @@ static void membarrier_all(void)
 {
 	if (!rcu.membarrier ||
 	    syscall(SYS_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0) != 0)
-		lb_fence_full();	/* unreachable on a kernel that registered; see the file's comment */
+		lb_fence_full();	/* not reached where the registration worked */
 }
 
 void lb_ks_synchronize_rcu(void)
@@ -174,7 +175,8 @@ void lb_ks_synchronize_rcu(void)
 		if (p == me)
 			continue;
 		/* relaxed: the membarriers order these reads (see the file's comment) */
-		while (lb_load_relaxed(&p->preempt_count) != 0 && lb_load_relaxed(&p->rcu_seq) == seq)
+		while (lb_load_relaxed(&p->preempt_count) != 0 &&
+		       lb_load_relaxed(&p->rcu_seq) == seq)
 			nanosleep(&nap, NULL);
 	}
 	membarrier_all();

@@ -77,7 +77,7 @@ void lb_ks_events_add(const struct lb_ks_events *e, struct lb_tctx *t, const uin
 /* lb_ks_fini() - a tree lock's fini(): the point's CPUs, copies and tasks go */
 void lb_ks_fini(void *lock);
 
-/* LB_KS_THREAD_INIT(name, ev) - a thread_init() that makes the thread CPU tid (sleeps and wakeups counted in @ev's) */
+/* LB_KS_THREAD_INIT(name, ev) - thread_init(): the thread is CPU tid (its counters: @ev's) */
 #define LB_KS_THREAD_INIT(name, ev)						\
 	static int name(void *lock, struct lb_tctx *t)				\
 	{									\

@@ -47,8 +47,9 @@ static bool to_is_locked(void *lock)
 
 static int to_describe(void *lock, char *buf, size_t len)
 {
-	return snprintf(buf, len, "tail=%d (cpu + 1)", atomic_read(&((struct optimistic_spin_queue *)
-								   lock)->tail));
+	struct optimistic_spin_queue *q = lock;
+
+	return snprintf(buf, len, "tail=%d (cpu + 1)", atomic_read(&q->tail));
 }
 
 LB_LOCK_LOOP(to_loop_inner, to_lock, to_unlock, to_lock, to_unlock)

@@ -99,7 +99,8 @@ static int tp_describe(void *lock, char *buf, size_t len)
 	struct percpu_rw_semaphore *s = lock;
 
 	return snprintf(buf, len, "block=%d, rcu_sync state %d count %d, writer %s, waiters %s",
-			atomic_read(&s->block), READ_ONCE(s->rss.gp_state), READ_ONCE(s->rss.gp_count),
+			atomic_read(&s->block), READ_ONCE(s->rss.gp_state),
+			READ_ONCE(s->rss.gp_count),
 			READ_ONCE(s->writer.task) ? "waiting" : "none",
 			list_empty(&s->waiters.head) ? "none" : "queued");
 }
@@ -128,5 +129,6 @@ LB_KS_EXPORT const struct lb_lock_ops lb_tree_lock_percpu_rwsem = {
 	.loop = tp_loop,
 	.unshared = "a tree lock: its per-CPU copies and tasks are the process's own memory",
 	.deviations = LB_KS_SLEEP_DEVIATIONS "; RCU grace periods from the shim (membarrier(2) "
-		      "and every thread's preemption-off sections), call_rcu() on a thread of its own",
+		      "and every thread's preemption-off sections), call_rcu() on a thread of its "
+		      "own",
 };

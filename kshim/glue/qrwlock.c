@@ -70,7 +70,8 @@ static int tr_describe(void *lock, char *buf, size_t len)
 	u32 c = (u32)atomic_read(&q->cnts);
 
 	return snprintf(buf, len, "cnts=0x%08x (readers %u, writer byte 0x%02x), wait_lock "
-			"val=0x%08x", c, c >> _QR_SHIFT, c & 0xff, (u32)atomic_read(&q->wait_lock.val));
+			"val=0x%08x", c, c >> _QR_SHIFT, c & 0xff,
+			(u32)atomic_read(&q->wait_lock.val));
 }
 
 LB_LOCK_LOOP(tr_loop_inner, tr_write_lock, tr_write_unlock, tr_read_lock, tr_read_unlock)

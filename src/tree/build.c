@@ -519,8 +519,8 @@ char *lb_tree_build(struct lb_tree *t, const char *cache, char *why[LB_TREE_NLOC
 		t->compiled += !b.jobs[u].cached;
 		t->cached += b.jobs[u].cached && !b.jobs[u].failed;
 	}
-	snprintf(t->x86, sizeof(t->x86), "%s", b.own_x86 ?
-		 "lockbench's own x86 qspinlock hooks" : "the tree's arch/x86/include/asm/qspinlock.h");
+	snprintf(t->x86, sizeof(t->x86), "%s", b.own_x86 ? "lockbench's own x86 qspinlock hooks" :
+		 "the tree's arch/x86/include/asm/qspinlock.h");
 	avail = available(&b, why);
 	if (avail)
 		so = link_units(&b, avail, &lwhy);

@@ -197,9 +197,8 @@ char *lb_tree_diagnose(const struct lb_tree *t, const char *kroot, const char *u
 		bool found = find_header(t->root, d.sym, hdr, sizeof(hdr));
 
 		rc = asprintf(&out, "%s:%u: '%s' is not in lockbench's kernel shim (%s%s); full "
-			      "log: %s", d.file, d.line, d.sym,
-			      found ? "the tree declares it in " : "no header of the tree declares it",
-			      found ? hdr : "", log);
+			      "log: %s", d.file, d.line, d.sym, found ? "the tree declares it in " :
+			      "no header of the tree declares it", found ? hdr : "", log);
 	} else {
 		rc = asprintf(&out, "%s:%u: %s; full log: %s", d.file, d.line, d.text, log);
 	}

@@ -33,7 +33,8 @@ const char *lb_tree_config_names(void)
 	size_t l = 0;
 
 	for (unsigned i = 0; i < LB_ARRAY_SIZE(cfgs) && l < sizeof(buf); i++)
-		l += (size_t)snprintf(buf + l, sizeof(buf) - l, "%s%s", i ? ", " : "", cfgs[i].name);
+		l += (size_t)snprintf(buf + l, sizeof(buf) - l, "%s%s", i ? ", " : "",
+				      cfgs[i].name);
 	return buf;
 }
 

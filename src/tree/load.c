@@ -219,9 +219,10 @@ void lb_tree_list(FILE *f)
 	for (unsigned i = 0; i < ntrees; i++) {
 		const struct lb_tree *t = trees[i];
 
-		fprintf(f, "%skernel tree %s: %s\n    %s, compiled from %s\n    configuration: %s\n"
-			"    x86 qspinlock hooks: %s\n    this run: %u file(s) compiled, %u from the "
-			"cache\n", i ? "" : "\n", t->name, t->path, t->label, t->root, t->config, t->x86,
-			t->compiled, t->cached);
+		fprintf(f, "%skernel tree %s: %s\n    %s, compiled from %s\n", i ? "" : "\n",
+			t->name, t->path, t->label, t->root);
+		fprintf(f, "    configuration: %s\n    x86 qspinlock hooks: %s\n    this run: %u "
+			"file(s) compiled, %u from the cache\n", t->config, t->x86, t->compiled,
+			t->cached);
 	}
 }

@@ -143,8 +143,8 @@ static void extract(struct lb_tree *t, const struct stat *st, const char *cache)
 		/* another lockbench extracted the same tarball meanwhile: use its copy */
 		snprintf(done, sizeof(done), "%s/.complete", dir);
 		if (access(done, F_OK) != 0)
-			lb_die(LB_EXIT_RUNTIME, "--kernel-tree=%s: cannot move the extraction into %s: "
-			       "%s", t->arg, dir, strerror(e));
+			lb_die(LB_EXIT_RUNTIME, "--kernel-tree=%s: cannot move the extraction "
+			       "into %s: %s", t->arg, dir, strerror(e));
 	}
 	unlink(log);
 }

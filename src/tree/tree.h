@@ -79,7 +79,7 @@ const char *lb_tree_config_names(void);
  */
 void lb_tree_add(const char *arg);
 
-/* lb_tree_list() - --list-locks -v: each tree, its version, where it was compiled from, its configuration */
+/* lb_tree_list() - --list-locks -v: each tree, its version, origin and configuration */
 void lb_tree_list(FILE *f);
 /* lb_tree_count(), lb_tree_at() - the trees of this run, in the order given */
 unsigned lb_tree_count(void);

@@ -12,13 +12,14 @@
 
 ktree_copy "$TMPD/base"
 qs=kernel/locking/qspinlock.c
-grep -q '^		atomic_cond_read_acquire(&lock->val, !(VAL & _Q_LOCKED_MASK));$' "$TMPD/base/$qs" &&
+wait='atomic_cond_read_acquire(.lock->val, !(VAL . _Q_LOCKED_MASK));'
+grep -q "^		$wait\$" "$TMPD/base/$qs" &&
 grep -q '^	if (val & ~_Q_LOCKED_MASK)$' "$TMPD/base/$qs" ||
 	{ echo "FAIL: the 6.1 qspinlock.c lines this test edits are not there" >&2; exit 1; }
 
 # 1. the pending waiter takes the lock without waiting for its owner
 cp -R "$TMPD/base" "$TMPD/bug"
-sed -i 's/^\(		\)atomic_cond_read_acquire(&lock->val, !(VAL & _Q_LOCKED_MASK));$/\1;/' "$TMPD/bug/$qs"
+sed -i "s/^\\(		\\)$wait\$/\\1;/" "$TMPD/bug/$qs"
 "$LOCKBENCH" --kernel-tree=bug="$TMPD/bug" --lock=bug:qspinlock --threads=2 --load=5 \
 	--duration=1 --timeout=5 --validate -q >"$TMPD/out" 2>"$TMPD/err"
 rc=$?

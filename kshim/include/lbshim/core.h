@@ -173,8 +173,10 @@ struct callback_head {
 #define BIT(n)			(1UL << (n))
 #define BITS_PER_LONG		64
 #define BITS_PER_BYTE		8
-#define min(a, b)		({ __typeof__(a) _a = (a); __typeof__(b) _b = (b); _a < _b ? _a : _b; })
-#define max(a, b)		({ __typeof__(a) _a = (a); __typeof__(b) _b = (b); _a > _b ? _a : _b; })
+#define min(a, b)		({ __typeof__(a) _a = (a); __typeof__(b) _b = (b);	\
+				   _a < _b ? _a : _b; })
+#define max(a, b)		({ __typeof__(a) _a = (a); __typeof__(b) _b = (b);	\
+				   _a > _b ? _a : _b; })
 #define min_t(t, a, b)		min((t)(a), (t)(b))
 #define max_t(t, a, b)		max((t)(a), (t)(b))
 #define ERR_PTR(e)		((void *)(long)(e))
@@ -203,7 +205,8 @@ struct callback_head {
 	_Static_assert(sizeof(t) == 1 || sizeof(t) == 2 || sizeof(t) == 4 || sizeof(t) == 8, \
 		       "not an atomic type")
 #define BUG()			lb_ks_bug(__FILE__, __LINE__, "BUG()")
-#define BUG_ON(c)		do { if (unlikely(c)) lb_ks_bug(__FILE__, __LINE__, #c); } while (0)
+#define BUG_ON(c)		do { if (unlikely(c))					\
+					lb_ks_bug(__FILE__, __LINE__, #c); } while (0)
 #define WARN_ON(c)		({ bool __w = !!(c); if (unlikely(__w)) \
 					lb_ks_warn(__FILE__, __LINE__, #c); unlikely(__w); })
 #define WARN_ON_ONCE(c)		WARN_ON(c)

@@ -90,9 +90,13 @@ static __always_inline void raw_spin_unlock(raw_spinlock_t *l)
 #define assert_raw_spin_locked(l)	do { } while (0)
 #define lockdep_assert_held_once(l)	do { } while (0)
 
-#define read_lock(l)		do { preempt_disable(); arch_read_lock(&(l)->raw_lock); } while (0)
-#define read_unlock(l)		do { arch_read_unlock(&(l)->raw_lock); preempt_enable(); } while (0)
-#define write_lock(l)		do { preempt_disable(); arch_write_lock(&(l)->raw_lock); } while (0)
-#define write_unlock(l)		do { arch_write_unlock(&(l)->raw_lock); preempt_enable(); } while (0)
+#define read_lock(l)		do { preempt_disable(); arch_read_lock(&(l)->raw_lock); \
+				} while (0)
+#define read_unlock(l)		do { arch_read_unlock(&(l)->raw_lock); preempt_enable(); \
+				} while (0)
+#define write_lock(l)		do { preempt_disable(); arch_write_lock(&(l)->raw_lock); \
+				} while (0)
+#define write_unlock(l)		do { arch_write_unlock(&(l)->raw_lock); preempt_enable(); \
+				} while (0)
 
 #endif /* LB_KSHIM_SPINLOCK_H */

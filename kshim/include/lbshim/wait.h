@@ -42,7 +42,8 @@ typedef struct wait_queue_entry wait_queue_entry_t;
 
 #define __WAIT_QUEUE_HEAD_INITIALIZER(name)					\
 	{ .lock = __SPIN_LOCK_INITIALIZER(name.lock), .head = { &(name).head, &(name).head } }
-#define DECLARE_WAIT_QUEUE_HEAD(name)	wait_queue_head_t name = __WAIT_QUEUE_HEAD_INITIALIZER(name)
+#define DECLARE_WAIT_QUEUE_HEAD(name)	\
+	wait_queue_head_t name = __WAIT_QUEUE_HEAD_INITIALIZER(name)
 
 static inline void init_waitqueue_head(struct wait_queue_head *wq)
 {
