@@ -73,7 +73,7 @@ expect_status 0 "the same tree's other locks build" -- --kernel-tree=missing="$T
 # (a file's unit, compiled or from the cache, as --list-locks -v says)
 built() { "$LOCKBENCH" --kernel-tree=base="$TMPD/base" --list-locks -v 2>&1 |
 	sed -n 's/^    this run: \([0-9]*\) file(s) compiled, \([0-9]*\) from the cache$/\1 \2/p'; }
-echo "/* an edit */" >>"$TMPD/base/kernel/locking/qrwlock.c"
+echo "/* an edit of this run: $TMPD $(date +%s%N) */" >>"$TMPD/base/kernel/locking/qrwlock.c"
 b1=$(built)
 b2=$(built)
 [ "$b1" = "1 14" ] && [ "$b2" = "0 15" ] &&
