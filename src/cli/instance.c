@@ -168,6 +168,10 @@ const struct lb_lock_ops *lb_cli_instance(struct lb_config *c, const char *val, 
 	size_t l;
 
 	o = lb_lock_find(el);
+	if (!o && !strchr(el, '=') && lb_tree_lock_id(strchr(el, ':') + 1))
+		lb_die(LB_EXIT_USAGE, "--lock=%s: '%s': no kernel tree is named '%.*s' (give "
+		       "--kernel-tree=%.*s=PATH)", val, el, (int)strcspn(el, ":"), el,
+		       (int)strcspn(el, ":"), el);
 	if (o && lb_tree_of(o)) {	/* a kernel tree's lock, NAME:lock */
 		if (!o->unavailable)
 			return o;

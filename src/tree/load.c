@@ -66,6 +66,14 @@ const struct lb_tree *lb_tree_of(const struct lb_lock_ops *ops)
 	return NULL;
 }
 
+bool lb_tree_lock_id(const char *id)
+{
+	for (unsigned l = 0; l < LB_TREE_NLOCKS; l++)
+		if (!strcmp(tlocks[l].id, id))
+			return true;
+	return false;
+}
+
 void lb_tree_skip(const struct lb_lock_ops *ops)
 {
 	lb_err("%s: not built: %s", ops->name, ops->unavailable);

@@ -87,6 +87,8 @@ const struct lb_tree *lb_tree_at(unsigned i);
 /* lb_tree_of() - the tree @ops comes from, or NULL (a model, a plugin's) */
 const struct lb_tree *lb_tree_of(const struct lb_lock_ops *ops);
 
+/* lb_tree_lock_id() - is @id one of a tree's locks (qspinlock ... percpu-rwsem)? */
+bool lb_tree_lock_id(const char *id);
 /*
  * lb_tree_skip() - --lock named a tree lock that did not build: say why
  * (its one line) and remember to exit 5 once the other locks have run.

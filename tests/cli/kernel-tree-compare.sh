@@ -39,6 +39,7 @@ grep -q 'CONFIG_LOCK_EVENT_COUNTS=n' "$TMPD/l" && pass "the configuration in --l
 usage_error "an option the shim does not support" -- --kernel-tree="$KTREE" \
 	--kernel-config=CONFIG_PREEMPT_RT=y --list-locks
 usage_error "a value not y or n" -- --kernel-config=CONFIG_LOCK_EVENT_COUNTS=m --list-locks
+usage_error "a tree lock of no --kernel-tree" -- --lock=base:qspinlock --duration=0.01
 usage_error "no such tree" -- --kernel-tree="$TMPD/none" --list-locks
 mkdir "$TMPD/empty"
 usage_error "a directory that is no tree" -- --kernel-tree="$TMPD/empty" --list-locks
