@@ -216,10 +216,14 @@ void lb_lock_names(FILE *f)
 	}
 }
 
-/* [a-z0-9-]+, and a '.' between two digits (a kernel version: rwsem-4.18) */
+/*
+ * [a-z0-9-]+, a '.' between two digits (a kernel version: rwsem-4.18), and
+ * one ':' between two such names (a kernel tree's lock: base:qspinlock)
+ */
 static bool valid_name(const char *s)
 {
 	const char *s0 = s;
+	bool colon = false;
 
 	if (!s || !*s)
 		return false;
@@ -227,6 +231,10 @@ static bool valid_name(const char *s)
 		if (*s == '.' && s > s0 && isdigit((unsigned char)s[-1]) &&
 		    isdigit((unsigned char)s[1]))
 			continue;
+		if (*s == ':' && !colon && s > s0 && s[1]) {
+			colon = true;
+			continue;
+		}
 		if (!(islower((unsigned char)*s) || isdigit((unsigned char)*s) || *s == '-'))
 			return false;
 	}

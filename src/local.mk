@@ -1,7 +1,10 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # src/ in parts, lowest first (HACKING.md has the map and the rule of the doors):
-# base < machine < measure, kernel < sim < harness < (locks/) < plan < output < cli < main.c
+# base < machine < measure, kernel < sim < harness < (locks/) < tree < plan < output < cli < main.c
 lockbench_SOURCES = src/main.c
+# --kernel-tree: a tree's shared object calls these of the binary (the list says why)
+lockbench_LDFLAGS = -Wl,--dynamic-list=$(top_srcdir)/src/tree/exports.list
+EXTRA_DIST += src/tree/exports.list
 
 liblockbench_a_SOURCES += \
 	src/base/compiler.h src/base/lb-atomic.h src/base/limits.h \
@@ -26,6 +29,8 @@ liblockbench_a_SOURCES += \
 	src/harness/process.c src/harness/process.h \
 	src/harness/roles.c src/harness/roles.h \
 	src/harness/figures.c src/harness/figures.h \
+	src/tree/tree.h src/tree/build.h src/tree/util.c src/tree/util.h \
+	src/tree/source.c src/tree/build.c src/tree/flags.c src/tree/diagnose.c src/tree/load.c \
 	src/plan/configuration.h src/plan/plan.c src/plan/plan.h \
 	src/plan/defaults.c src/plan/defaults.h \
 	src/plan/domain.c src/plan/domain.h \

@@ -146,7 +146,11 @@ CLI_TESTS = \
 	tests/cli/processes.sh \
 	tests/cli/plugin.sh \
 	tests/cli/instance.sh \
-	tests/cli/report.sh
+	tests/cli/report.sh \
+	tests/cli/kernel-tree.sh \
+	tests/cli/kernel-tree-bugs.sh \
+	tests/cli/kernel-tree-compare.sh \
+	tests/cli/kernel-tree-torture.sh
 
 # --trace: with libtracefs, the root-only tests (they skip, exit 77, for other
 # users); without it, --trace must say so (exit 5)
@@ -173,7 +177,13 @@ AM_TESTS_ENVIRONMENT = \
 	UBSAN_OPTIONS='print_stacktrace=1:halt_on_error=1'; export UBSAN_OPTIONS; \
 	LOCKBENCH_BUSY_WARN=101; export LOCKBENCH_BUSY_WARN;
 
-EXTRA_DIST += tests/lsan.supp tests/lib.sh tests/cli/house.py tests/validate/run-validate.sh tests/topology/run-topology.sh \
+# the kernel-tree tests' shared cache (kernel-tree-lib.sh)
+clean-local: clean-kcache
+clean-kcache:
+	-rm -rf tests/kcache
+.PHONY: clean-kcache
+
+EXTRA_DIST += tests/lsan.supp tests/lib.sh tests/cli/house.py tests/cli/kernel-tree-lib.sh tests/validate/run-validate.sh tests/topology/run-topology.sh \
 	tests/golden/README tests/golden/rwsem-spinning-2014-table.txt tests/golden/fair-rwlock-2008-latency.txt \
 	tests/golden/aqticket-2013-stats.txt tests/golden/qrwlock-byte-cmpxchg-2015-sweep.txt tests/golden/rwsem-spinning-2014-aim7.txt \
 	$(VALIDATE_TESTS) $(TOPO_TESTS) $(TOPO_TESTS:.topo=.expected) $(CLI_TESTS) \

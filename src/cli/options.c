@@ -56,6 +56,12 @@ const struct lb_optdef lb_opts[O_NOPTS] = {
 	[O_LOCK_PLUGIN] = { "lock-plugin", 0, "PATH.so", SEL,
 	  "load the locks of a plugin (repeatable)",
 	  .type = LB_OPT_CALL, .call = call_lock_plugin },
+	[O_KERNEL_TREE] = { "kernel-tree", 0, "[NAME=]PATH", SEL,
+	  "a kernel tree's own lock files as locks NAME:qspinlock...",
+	  .type = LB_OPT_CALL, .call = call_lock_plugin },
+	[O_KERNEL_CONFIG] = { "kernel-config", 0, "CONFIG_X=y|n", SEL,
+	  "a configuration choice of --kernel-tree's builds",
+	  .type = LB_OPT_CALL, .call = call_lock_plugin },
 	[O_LIST_LOCKS] = { "list-locks", 0, NULL, SEL,
 	  "list the locks (-v: what each follows)",
 	  .type = LB_OPT_FLAG, LB_FIELD(list_locks) },
@@ -299,16 +305,6 @@ static void set_lockopt(struct lb_config *c, const struct lockopt_ref *r, const 
 
 /* ---- the values that are not a field: the parse callbacks */
 
-LB_NORETURN static void unknown_lock(const char *val, const char *el)
-{
-	const char *near = lb_lock_nearest(el);
-
-	/* the nearest name, not all of them: --list-locks has the list */
-	lb_die(LB_EXIT_USAGE, "--lock=%s: unknown lock '%s'%s%s%s; lockbench --list-locks lists "
-	       "the locks; families: spin sleep rw numa kernel peer all", val, el,
-	       near ? " (did you mean '" : "", near ? near : "", near ? "'?)" : "");
-}
-
 /* --lock=A,B,family: the selection, in the order given, each lock once */
 static void call_lock(struct lb_cli *st, const struct lb_optdef *d, const char *val)
 {
@@ -344,13 +340,14 @@ static void call_lock(struct lb_cli *st, const struct lb_optdef *d, const char *
 					"in this build (see --list-locks)", val, el);
 			continue;
 		}
-		if (strchr(el, ':')) {	/* a lock instance: NAME:OPT=V... */
-			lb_cli_add_lock(c, lb_cli_instance(c, val, el), true);
+		if (strchr(el, ':')) {	/* a tree's lock (NULL: skipped), or an instance NAME:OPT=V */
+			if ((o = lb_cli_instance(c, val, el)))
+				lb_cli_add_lock(c, o, true);
 			continue;
 		}
 		o = lb_lock_find(el);
 		if (!o)
-			unknown_lock(val, el);
+			lb_cli_unknown_lock(val, el);
 		if (o->unavailable)
 			lb_die(LB_EXIT_UNAVAIL, "--lock=%s: lock '%s' is not available in this build: %s",
 			       val, el, o->unavailable);
@@ -359,7 +356,7 @@ static void call_lock(struct lb_cli *st, const struct lb_optdef *d, const char *
 	free(copy);
 }
 
-/* --lock-plugin: loaded before argv was read (lb_cli_load_plugins()), so that --lock finds its locks */
+/* --lock-plugin, --kernel-tree, --kernel-config: taken before argv (lb_cli_load_plugins()) */
 static void call_lock_plugin(struct lb_cli *st, const struct lb_optdef *d, const char *val)
 {
 }

@@ -28,7 +28,7 @@
 /* The rows, in --help's order; O_NONE (0) is no option. */
 enum lb_opt_id {
 	O_NONE = 0,
-	O_LOCK, O_LOCK_PLUGIN, O_LIST_LOCKS, O_SCENARIO,
+	O_LOCK, O_LOCK_PLUGIN, O_KERNEL_TREE, O_KERNEL_CONFIG, O_LIST_LOCKS, O_SCENARIO,
 	O_RATIO, O_READERS, O_WRITERS, O_WRITER_OPS, O_THREADS, O_LOAD, O_LOAD_NS, O_DELAY,
 	O_LOAD_UNIT,
 	O_OPS, O_DURATION, O_REPEAT,
@@ -136,8 +136,14 @@ int lb_cli_lockopt_value(const struct lb_lock_option *op, const char *val, uint6
 			 size_t len);
 /* lb_cli_load_plugins() - load every --lock-plugin of argv, first of all (instance.c) */
 void lb_cli_load_plugins(int argc, char **argv);
-/* lb_cli_instance() - the lock instance @el (NAME:OPT=V...) of --lock=@val; exits 2 if bad */
+/*
+ * lb_cli_instance() - the lock instance @el (NAME:OPT=V...) of --lock=@val,
+ * or a kernel tree's lock NAME:lock (NULL when it did not build: skipped,
+ * the run exits 5); exits 2 if bad
+ */
 const struct lb_lock_ops *lb_cli_instance(struct lb_config *c, const char *val, const char *el);
+/* lb_cli_unknown_lock() - --lock=@val names @el, which is no lock: exit 2 */
+LB_NORETURN void lb_cli_unknown_lock(const char *val, const char *el);
 /* lb_cli_instances_resolve() - each instance's option values: the lock's, then its own */
 void lb_cli_instances_resolve(struct lb_config *c);
 /* lb_cli_format_list() - "table, stats, ..." */

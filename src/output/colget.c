@@ -76,13 +76,14 @@ bool lb_col_topo(struct lb_col_src *s, const struct lb_column *c, union lb_col_v
 	return true;
 }
 
-/* arg 0: the lock's name, 1: its kind, 2: its family */
+/* the lock's name, kind, family or what it follows (LB_LOCKCOL_*) */
 bool lb_col_lock(struct lb_col_src *s, const struct lb_column *c, union lb_col_val *v)
 {
 	const struct lb_lock_ops *o = s->r->point.ops;
 
-	v->s = c->arg == 0 ? o->name : c->arg == 1 ? (o->kind == LB_LOCK_RW ? "rw" : "excl") :
-	       o->family;
+	v->s = c->arg == LB_LOCKCOL_NAME ? o->name :
+	       c->arg == LB_LOCKCOL_KIND ? (o->kind == LB_LOCK_RW ? "rw" : "excl") :
+	       c->arg == LB_LOCKCOL_FAMILY ? o->family : o->follows ? o->follows : "";
 	return true;
 }
 

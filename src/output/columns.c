@@ -96,6 +96,9 @@ const struct lb_column lb_columns[] = {
 	  .arg = LB_LOCKCOL_KIND },
 	{ .name = "family", .type = LB_COL_STR, .flags = BOTH, .get = lb_col_lock,
 	  .arg = LB_LOCKCOL_FAMILY },
+	/* what the lock follows: a model's kernel version or paper, a tree lock's tree and files */
+	{ .name = "lock_follows", .type = LB_COL_STR, .flags = BOTH, .get = lb_col_lock,
+	  .arg = LB_LOCKCOL_FOLLOWS },
 	/* JSON: an object */
 	{ .name = "lock_options", .type = LB_COL_STR, .flags = CSV, .get = lb_col_lock_options },
 	{ .name = "ratio", .type = LB_COL_STR, .flags = BOTH, .get = lb_col_ratio },

@@ -111,7 +111,7 @@ bool lb_col_group_on(const struct lb_report *rep, enum lb_col_group g);
 /* .arg of lb_col_topo() */
 enum { LB_TOPO_CPU_MODEL, LB_TOPO_SOURCE };
 /* .arg of lb_col_lock() */
-enum { LB_LOCKCOL_NAME, LB_LOCKCOL_KIND, LB_LOCKCOL_FAMILY };
+enum { LB_LOCKCOL_NAME, LB_LOCKCOL_KIND, LB_LOCKCOL_FAMILY, LB_LOCKCOL_FOLLOWS };
 /* .arg of lb_col_word() */
 enum { LB_WORD_LOAD_UNIT, LB_WORD_MODE, LB_WORD_SCENARIO };
 /* .arg of lb_col_clock() */

@@ -15,6 +15,7 @@
 #include "base/clock.h"
 #include "base/log.h"
 #include "output/output.h"
+#include "tree/tree.h"
 #include "plan/fair.h"
 #include "measure/statistics.h"
 #include "kernel/sched.h"
@@ -311,6 +312,9 @@ int lb_output_header(FILE *f, const struct lb_report *rep)
 			fputs("; other work on the placement's CPUs unknown\n", f);
 		fprintf(f, "# kernel flags: %s\n", h->kernel_flags);
 	}
+	for (unsigned i = 0; i < lb_tree_count(); i++)	/* which code the NAME: locks are */
+		fprintf(f, "# kernel tree %s: %s (%s)\n", lb_tree_at(i)->name, lb_tree_at(i)->label,
+			lb_tree_at(i)->path);
 	header_steal(f, rep);
 	header_command(f, rep->cfg);
 	return ferror(f) ? -1 : 0;
