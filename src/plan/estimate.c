@@ -14,7 +14,8 @@
  * takes the estimate of the probed point of the same lock and thread count
  * nearest in load, scaled by its operations. On a machine that is not this
  * one (--topology without --simulate) nothing is probed and a fixed-work
- * point keeps its bound, the --point-timeout cap.
+ * point keeps its bound, the --point-timeout cap; nor are the hidden
+ * controls (stall never hands over: the probe would be the watchdog's).
  */
 #include "config.h"
 
@@ -57,7 +58,11 @@ static double probe(const struct lb_point *p)
 	q.trace = NULL;
 	q.interval_ns = 0;
 	q.point_timeout = 10 * LB_PROBE_S + 1;
-	q.timeout = 0;
+	/*
+	 * the watchdog stays: a lock that never hands over (the stall
+	 * controls) would keep the probe's threads from ever seeing its stop,
+	 * as it would the point's; it exits 4 with its diagnosis either way
+	 */
 	lb_verbose = -1;
 	if (lb_run_point(&q, &r) == 0) {
 		if (r.ops_per_s > 0 && !r.timed_out)
@@ -82,7 +87,8 @@ void lb_points_estimate(struct lb_points *pts, bool thissystem)
 		struct lb_point *p = &pts->v[i];
 		const struct lb_point *near = NULL;
 
-		if (p->duration > 0 || p->roles || p->est_s > 0)
+		/* the hidden controls are made to fail: stall stops handing over */
+		if (p->duration > 0 || p->roles || p->est_s > 0 || (p->ops->flags & LB_LOCK_F_HIDDEN))
 			continue;
 		for (unsigned j = 0; j < i && !near; j++)	/* an earlier repetition */
 			if (same_point(p, &pts->v[j]) && pts->v[j].est_s > 0)
