@@ -817,12 +817,13 @@ static void sweep(void)
 	res[3].point.nthreads = 4;
 	rep.nresults = 4;
 	nl = render_with(lb_output_sweep, &rep, out, 32);
-	CHECK_STR(out[3], "2 125 200 +60.0%");
-	CHECK_STR(out[4], "4 - 200 -");
+	/* with repetitions each figure has its cv column ("-" for one run) */
+	CHECK_STR(out[3], "2 125 28.3% 200 - +60.0%");
+	CHECK_STR(out[4], "4 - - 200 - -");
 	CHECK(strstr(out[nl - 1], "mean of 2 runs") != NULL, "note: %s", out[nl - 1]);
 	rep.fixed_time = true;
 	nl = render_with(lb_output_sweep, &rep, out, 32);
-	CHECK_STR(out[3], "2 1.50 3.00 +100.0%");
+	CHECK_STR(out[3], "2 1.50 47.1% 3.00 - +100.0%");
 	CHECK(strstr(out[nl - 1], "Mops/s") && strstr(out[nl - 1], "positive is better"),
 	      "fixed-time note: %s", out[nl - 1]);
 
