@@ -125,6 +125,10 @@ void lb_options_help(FILE *f)
 			wrap(f, names, 2, HELP_WIDTH - 1);
 		}
 	}
+	fprintf(f, "\nSubcommand:\n");
+	fprintf(f, "%-*s", HELP_INDENT, "  report FILE...");
+	wrap(f, "the runs of CSV or JSON files side by side (lockbench report --help)",
+	     HELP_INDENT, HELP_WIDTH - 1);
 	fprintf(f, "\nExit status: 0 success, 1 runtime failure, 2 usage error, 3 validation\n"
 		   "failed, 4 watchdog stopped a stuck point, 5 feature or lock unavailable.\n"
 		   "Full documentation: man lockbench\n");

@@ -535,8 +535,20 @@ LB_NORETURN static void unknown_option(const char *arg)
 			best = d;
 			near = lockopt_refs[i].name;
 		}
+	if ((!near || best > 1) && lb_edit_distance(name, "report") < 3)
+		lb_die(LB_EXIT_USAGE, "unknown option '%s' (did you mean 'lockbench report FILE...'?)"
+		       " (see lockbench --help)", arg);
 	lb_die(LB_EXIT_USAGE, "unknown option '%s'%s%s%s (see lockbench --help)", arg,
 	       near ? " (did you mean --" : "", near ? near : "", near ? "?)" : "");
+}
+
+/* a word where no argument is taken: the subcommand it was meant to be, if near one */
+LB_NORETURN static void unexpected_argument(const char *arg)
+{
+	if (lb_edit_distance(arg, "report") < 3)
+		lb_die(LB_EXIT_USAGE, "unexpected argument '%s' (did you mean 'lockbench report "
+		       "FILE...'? a subcommand comes first)", arg);
+	lb_die(LB_EXIT_USAGE, "unexpected argument '%s' (see lockbench --help)", arg);
 }
 
 /* argv, option by option, in order: each value is checked as it comes */
@@ -595,7 +607,7 @@ static void read_argv(struct lb_cli *st, int argc, char **argv)
 		st->seq[id] = ++seq;
 	}
 	if (optind < argc)
-		lb_die(LB_EXIT_USAGE, "unexpected argument '%s' (see lockbench --help)", argv[optind]);
+		unexpected_argument(argv[optind]);
 	free(longopts);
 }
 

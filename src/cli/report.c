@@ -205,6 +205,21 @@ LB_NORETURN static void report_usage(const char *why)
 	lb_die(LB_EXIT_USAGE, "report: %s (usage: lockbench report [-f table|csv] FILE...)", why);
 }
 
+/* lockbench report --help */
+LB_NORETURN static void report_help(void)
+{
+	printf("Usage: lockbench report [-f table|csv] FILE...\n"
+	       "Put the runs of lockbench's CSV or JSON files side by side: one row per\n"
+	       "lock, mix and thread count, one column per file, each figure with its\n"
+	       "change against the first file's.\n"
+	       "\n"
+	       "  -f, --format=table|csv  the report as a table (default) or as CSV\n"
+	       "  -h, --help              this text\n"
+	       "\n"
+	       "Full documentation: man lockbench, REPORT\n");
+	exit(fflush(stdout) ? LB_EXIT_RUNTIME : LB_EXIT_OK);
+}
+
 int lb_report_main(int argc, char **argv)
 {
 	struct runs rs = { 0 };
@@ -219,14 +234,20 @@ int lb_report_main(int argc, char **argv)
 			i++;
 			break;
 		}
+		if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0)
+			report_help();
 		if (strcmp(argv[i], "-f") == 0 || strcmp(argv[i], "--format") == 0)
 			fmt = i + 1 < argc ? argv[++i] : "";
 		else if (strncmp(argv[i], "--format=", 9) == 0)
 			fmt = argv[i] + 9;
 		else if (strncmp(argv[i], "-f", 2) == 0)
 			fmt = argv[i] + 2;
-		else
-			report_usage("unknown option");
+		else {
+			char what[160];
+
+			snprintf(what, sizeof(what), "unknown option '%.100s'", argv[i]);
+			report_usage(what);
+		}
 		if (strcmp(fmt, "csv") == 0)
 			csv = true;
 		else if (strcmp(fmt, "table") != 0)

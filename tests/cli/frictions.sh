@@ -11,6 +11,14 @@ usage_error "bare -t before an option" -- -t --duration=1 && named "'-t' needs a
 usage_error "misspelt option" -- --duraton=1 && named "did you mean --duration?"
 usage_error "misspelt lock option" -- --aqticket-treshold=2 && named "did you mean --aqticket-threshold?"
 usage_error "unknown lock" -- --lock=tciket && named "did you mean 'ticket'?"
+usage_error "a subcommand as an option" -- --report && named "did you mean 'lockbench report FILE...'?"
+usage_error "a misspelt subcommand" -- reprot a.csv && named "did you mean 'lockbench report FILE...'?"
+usage_error "an unknown option of report" -- report --bogus x.csv && named "unknown option '--bogus'"
+"$LOCKBENCH" report --help >"$TMPD/out" 2>"$TMPD/err" && grep -q '^Usage: lockbench report' "$TMPD/out" &&
+	grep -q -- '--format=table|csv' "$TMPD/out" && pass "report --help" ||
+	fail "report --help: $(cat "$TMPD/err")"
+"$LOCKBENCH" --help | grep -q '^  report FILE\.\.\.  ' && pass "--help names the report subcommand" ||
+	fail "--help has no report line"
 [ "$(wc -c <"$TMPD/err")" -lt 200 ] || fail "unknown lock: the message lists every lock"
 usage_error "an option of a lock not selected" -- --aqticket-threshold=2 --lock=ticket &&
 	named "--aqticket-threshold=2: lock aqticket is not selected (--lock=ticket)"
