@@ -90,9 +90,12 @@ void lb_cli_take_value(struct lb_cli *st, const struct lb_optdef *d, const char 
 		*(bool *)p = true;
 		return;
 	case LB_OPT_U64:
-		rc = lb_parse_u64(val, d->min, d->max, &v, why, sizeof(why));
+		if (d->scale > 1)	/* a time: the field counts ns */
+			rc = lb_parse_time_ns(val, d->scale, d->min, d->max, &v, why, sizeof(why));
+		else
+			rc = lb_parse_u64(val, d->min, d->max, &v, why, sizeof(why));
 		if (!rc)
-			store_uint(p, d->size, v * (d->scale ? d->scale : 1));
+			store_uint(p, d->size, v);
 		break;
 	case LB_OPT_DOUBLE:
 		rc = lb_parse_seconds(val, d->dmin, d->dmax, (double *)p, why, sizeof(why));

@@ -46,7 +46,7 @@ enum lb_opt_id {
 
 enum lb_opt_type {
 	LB_OPT_FLAG,		/* no value: the bool at .off becomes true */
-	LB_OPT_U64,		/* an integer in min..max, stored times .scale in .size bytes */
+	LB_OPT_U64,		/* an integer in min..max in .size bytes; with .scale a time (ns) */
 	LB_OPT_DOUBLE,		/* seconds (2, 0.5, 500ms, 1s) in dmin..dmax, a double at .off */
 	LB_OPT_U64_LIST,	/* "1,5,10", "0-100:10" (each in min..max): uint64_t * at .off */
 	LB_OPT_RATIOS,		/* "0:1,10:1": struct lb_ratio * at .off */
@@ -67,7 +67,7 @@ struct lb_cli;
  * @noff:          lists: the unsigned count beside the array (LB_LIST())
  * @min, @max:     U64 and U64_LIST: each value's bounds
  * @dmin, @dmax:   DOUBLE: the bounds
- * @scale:         U64: the unit of the field per unit of the value (us -> ns: 1000); 0 is 1
+ * @scale:         U64: a time, ns per unit of a bare value (us: 1000); 0 a count
  * @find:          ENUM: the index of a name, -1 if unknown
  * @call:          CALL: takes @val (NULL for a flag); exits with one line if it is bad
  * @why:           ENUM: the reason an unknown name gets; STRING: the reason "" gets

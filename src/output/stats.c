@@ -74,7 +74,7 @@ static void thread_label(const struct lb_report *rep, unsigned n, char *buf, siz
 			snprintf(buf, len, "%ux", e->mult);
 			return;
 		}
-		if ((e->kind == LB_T_MAX && n == rep->npus) ||
+		if ((e->kind == LB_T_MAX && e->off == 0 && n == rep->npus) ||
 		    (e->kind == LB_T_NUM && n >= e->lo && n <= e->hi && (n - e->lo) % e->step == 0))
 			break;	/* the first element that gives n is a plain count */
 	}
