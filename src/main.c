@@ -167,8 +167,9 @@ static void plan_setup(struct lb_plan *plan)
 	if (lb_plan_roles(plan))
 		lb_die(LB_EXIT_RUNTIME, "out of memory");
 	if (cfg->lock_node >= 0 && !lb_topo_numa_valid(cfg->lock_node))
-		lb_die(LB_EXIT_USAGE, "--lock-node=%d: NUMA node %d does not exist here (%u node(s))",
-		       cfg->lock_node, cfg->lock_node, lb_topo_info()->numa_nodes);
+		lb_die(LB_EXIT_USAGE, "--lock-node=%d: NUMA node %d does not exist here (%u node%s)",
+		       cfg->lock_node, cfg->lock_node, lb_topo_info()->numa_nodes,
+		       LB_S(lb_topo_info()->numa_nodes));
 	for (unsigned i = 0; i < cfg->nformats; i++)
 		if (cfg->formats[i]->check && cfg->formats[i]->check(cfg, why, sizeof(why)))
 			lb_die(LB_EXIT_USAGE, "--format=%s: %s", cfg->formats[i]->name, why);

@@ -81,6 +81,7 @@ struct lb_thread_result {
 	uint64_t tries, successes;
 	struct lb_perf_vals perf;	/* --perf: this thread's counters */
 	double cpu_pct;			/* CPU time over wall time of its loop, % */
+	double run_pct;			/* CPU time over the time it was runnable, % */
 	uint64_t nivcsw;		/* involuntary context switches during it */
 	bool ran_short;			/* did not really run the point (collect.c) */
 };
@@ -122,9 +123,9 @@ struct lb_result {
 	double setup_ms;		/* first pthread_create to the start signal */
 	double teardown_ms;		/* last finish to the last join */
 	/*
-	 * Did every thread run: the lowest CPU time over wall time of a thread,
-	 * the threads below LB_RAN_PCT (kernel/sched.h); the host's steal is
-	 * steal_ms below
+	 * Did every thread run: the lowest CPU time over the time a thread was
+	 * runnable (run_pct), the threads below LB_RAN_PCT of their share of
+	 * the CPUs (collect.c); the host's steal is steal_ms below
 	 */
 	double cpu_min_pct;
 	unsigned short_threads;

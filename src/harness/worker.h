@@ -169,5 +169,16 @@ void lb_watch_results(const struct lb_run *run, struct lb_result *r);
  * Return: 0 or an exit status.
  */
 int lb_collect_point(const struct lb_run *run, struct lb_result *r);
+/**
+ * lb_ran_short() - did a thread get less than LB_RAN_PCT of its @share of
+ * the CPUs (1, or CPUs over threads when there are more threads)
+ * @cpu_ns, @waited_ns: its CPU time and run-queue wait (-1: unknown)
+ * @cpu_pct: without the wait, CPU time over the wall time it was awake
+ * @asleep_unseen: it may have slept where lockbench could not time it and
+ *	was never switched out against its will (then only the wait tells)
+ * @run_pct: out: CPU time over the time it was runnable (or @cpu_pct)
+ */
+bool lb_ran_short(double cpu_ns, double waited_ns, double cpu_pct, double share,
+		  bool asleep_unseen, double *run_pct);
 
 #endif /* LB_SRC_HARNESS_WORKER_H */

@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/log.h"
 #include "output/output.h"
 #include "measure/statistics.h"
 
@@ -245,8 +246,9 @@ int lb_output_aim7(FILE *f, const struct lb_report *rep)
 				      "run-to-run noise: Welch's t-test over the repetitions gives "
 				      "p > 0.05\n");
 	if (unmatched && l < sizeof(note))
-		snprintf(note + l, sizeof(note) - l, "(%u row(s) of %s have no counterpart in %s: "
-			 "not compared)\n", unmatched, s.after_name, s.before_name);
+		snprintf(note + l, sizeof(note) - l, "(%u row%s of %s %s no counterpart in %s: "
+			 "not compared)\n", unmatched, LB_S(unmatched), s.after_name,
+			 unmatched == 1 ? "has" : "have", s.before_name);
 	rc = lb_aim7_write(f, rows, nrows, note);
 out:
 	free(rows);

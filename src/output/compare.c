@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/log.h"
 #include "output/output.h"
 #include "measure/statistics.h"
 
@@ -233,8 +234,8 @@ int lb_compare_write(FILE *f, const struct lb_sides *s)
 		fprintf(f, "~ the change is within the run-to-run noise: Welch's t-test over the "
 			   "repetitions gives p > 0.05\n");
 	if (unmatched)
-		fprintf(f, "(%u row(s) of %s have no counterpart in %s: not compared)\n", unmatched,
-			s->after_name, s->before_name);
+		fprintf(f, "(%u row%s of %s %s no counterpart in %s: not compared)\n", unmatched,
+			LB_S(unmatched), s->after_name, unmatched == 1 ? "has" : "have", s->before_name);
 	rc = ferror(f) ? -1 : 0;
 out:
 	free(match);

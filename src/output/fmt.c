@@ -81,8 +81,8 @@ void lb_output_run_notes(FILE *f, const struct lb_report *rep)
 	for (unsigned i = 0; i < rep->nresults; i++)
 		to += rep->results[i].timed_out;
 	if (to)
-		fprintf(f, "\n! %u point(s) timed out (--point-timeout): stopped early, the figure "
-			"counts the operations done\n", to);
+		fprintf(f, "\n! %u point%s timed out (--point-timeout): stopped early, the figure "
+			"counts the operations done\n", to, LB_S(to));
 	if (rep->partial)
 		fprintf(f, "\nInterrupted after %u of %u points: the run is partial.\n",
 			rep->nresults, rep->npoints);
@@ -174,7 +174,8 @@ void lb_fmt_trace_verbose(FILE *f, const struct lb_result *r, bool per_thread)
 			(double)l->max_ns / 1e6);
 	}
 	if (v->nlock_addrs > v->nlocks)
-		fprintf(f, "lockbench:   trace: and %u more lock(s)\n", v->nlock_addrs - v->nlocks);
+		fprintf(f, "lockbench:   trace: and %u more lock%s\n", v->nlock_addrs - v->nlocks,
+			LB_S(v->nlock_addrs - v->nlocks));
 	for (unsigned t = 0; per_thread && t < v->nthreads; t++) {
 		const struct lb_trace_thread *tt = &v->threads[t];
 
@@ -288,8 +289,9 @@ int lb_output_header(FILE *f, const struct lb_report *rep)
 		LB_GIT_REVISION, LB_COMPILER, LB_CFLAGS[0] ? LB_CFLAGS : "none");
 	fprintf(f, "# host: %s; kernel: %s\n", rep->host, rep->kernel);
 	if (t)
-		fprintf(f, "# CPU: %s; %u package(s), %u core(s), %u PU(s), %u NUMA node(s)\n",
-			t->cpu_model, t->packages, t->cores, t->pus, t->numa_nodes);
+		fprintf(f, "# CPU: %s; %u package%s, %u core%s, %u PU%s, %u NUMA node%s\n",
+			t->cpu_model, t->packages, LB_S(t->packages), t->cores, LB_S(t->cores), t->pus,
+			LB_S(t->pus), t->numa_nodes, LB_S(t->numa_nodes));
 	header_placement(f, rep);
 	fprintf(f, "# pause: %.2f ns (%.1f cycles of a %.0f MHz counter); dependent-add loop "
 		"(--load-unit=loop): %.2f ns per iteration\n", lb_clock.pause_ns,
@@ -376,8 +378,8 @@ void lb_output_point_verbose(const struct lb_plan *plan, const struct lb_result 
 		fputc('\n', stderr);
 	}
 	for (unsigned k = 0; k < r->nroles; k++)
-		fprintf(stderr, "lockbench:   %ss: %u thread(s), ops/thread min %llu mean %.1f max "
-			"%llu\n", r->roles[k].role, r->roles[k].threads,
+		fprintf(stderr, "lockbench:   %ss: %u thread%s, ops/thread min %llu mean %.1f max "
+			"%llu\n", r->roles[k].role, r->roles[k].threads, LB_S(r->roles[k].threads),
 			(unsigned long long)r->roles[k].ops_min, r->roles[k].ops_mean,
 			(unsigned long long)r->roles[k].ops_max);
 	if (strcmp(p->ops->family, "numa") == 0)
@@ -441,7 +443,7 @@ void lb_short_note(FILE *f, const struct lb_report *rep)
 	for (unsigned i = 0; i < rep->nresults; i++)
 		n += rep->results[i].short_threads > 0;
 	if (n)
-		fprintf(f, "* in %u point(s) a thread ran less than %.0f%% of the wall time "
-			"(CPU time over wall time: preempted or its CPU stolen); the figure measures the "
-			"scheduler too\n", n, LB_RAN_PCT);
+		fprintf(f, "* in %u point%s a thread got less than %.0f%% of the time it was runnable "
+			"(of its share of the CPUs when there are more threads than CPUs): preempted, "
+			"the figure measures the scheduler too\n", n, LB_S(n), LB_RAN_PCT);
 }

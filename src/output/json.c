@@ -310,6 +310,7 @@ static json_object *thread_obj(const struct lb_result *r, unsigned t)
 	ADD(x, "cpu", JINT(tr->cpu_os));
 	ADD(x, "cpu_seen", JINT(tr->cpu_seen));
 	ADD(x, "cpu_pct", JDBL(tr->cpu_pct));
+	ADD(x, "run_pct", JDBL(tr->run_pct));
 	ADD(x, "involuntary_switches", JINT(tr->nivcsw));
 	ADD(x, "ran_short", JBOOL(tr->ran_short));
 	if (p->perf)

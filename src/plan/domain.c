@@ -45,8 +45,8 @@ int lb_domains_assign(const struct lb_config *c, struct lb_pu *pus, unsigned npu
 	d->level = lb_lock_domain_name(c->lock_domain);
 	if (d->pretend) {
 		if (c->domains > npus)
-			return WHY("%u pretend domains, but the placement has %u CPU(s)", c->domains,
-				   npus);
+			return WHY("%u pretend domains, but the placement has %u CPU%s", c->domains,
+				   npus, LB_S(npus));
 		for (unsigned k = 0; k < npus; k++)
 			pus[k].domain = k % c->domains;
 		d->n = c->domains;

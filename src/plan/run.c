@@ -154,16 +154,18 @@ static void print_estimate(FILE *f, const char *prefix, const struct lb_points *
 	if (whole)
 		s += pts->probe_s + lb_clock.calib_ms / 1e3;
 	if (bound && s <= 0)
-		fprintf(f, "%s%u point(s) of fixed work; no estimate (--point-timeout=0)\n", prefix,
-			pts->n);
+		fprintf(f, "%s%u point%s of fixed work; no estimate (--point-timeout=0)\n", prefix,
+			pts->n, LB_S(pts->n));
 	else if (bound)
-		fprintf(f, "%s%u point(s) of fixed work: at most %s (--point-timeout caps each)\n",
-			prefix, pts->n, fmt_secs(s, t, sizeof(t)));
+		fprintf(f, "%s%u point%s of fixed work: at most %s (--point-timeout caps each)\n",
+			prefix, pts->n, LB_S(pts->n), fmt_secs(s, t, sizeof(t)));
 	else if (pts->probes)
-		fprintf(f, "%s%u point(s): about %s (fixed work: from %u short probe(s))\n",
-			prefix, pts->n, fmt_secs(s, t, sizeof(t)), pts->probes);
+		fprintf(f, "%s%u point%s: about %s (fixed work: from %u short probe%s)\n",
+			prefix, pts->n, LB_S(pts->n), fmt_secs(s, t, sizeof(t)), pts->probes,
+			LB_S(pts->probes));
 	else
-		fprintf(f, "%s%u point(s): about %s\n", prefix, pts->n, fmt_secs(s, t, sizeof(t)));
+		fprintf(f, "%s%u point%s: about %s\n", prefix, pts->n, LB_S(pts->n),
+			fmt_secs(s, t, sizeof(t)));
 }
 
 void lb_run_announce(const struct lb_plan *plan, const struct lb_points *pts)
@@ -194,9 +196,11 @@ void lb_run_announce(const struct lb_plan *plan, const struct lb_points *pts)
 	if (most && bound && lb_verbose == 0)
 		print_estimate(stderr, "lockbench: ", pts, false);
 	if (most)
-		lb_warn("spinning lock(s) %s get up to %u threads on %u CPUs: a preempted waiter "
+		lb_warn("%s %s get%s up to %u threads on %u CPU%s: a preempted waiter "
 			"stalls every hand-off, so such points can take very long (each is stopped "
-			"after --point-timeout and marked timed out)", names, most, plan->npus);
+			"after --point-timeout and marked timed out)", strchr(names, ',') ?
+			"spinning locks" : "the spinning lock", names, strchr(names, ',') ? "" : "s",
+			most, plan->npus, LB_S(plan->npus));
 }
 
 static volatile sig_atomic_t progress_shown;
@@ -291,8 +295,9 @@ static void tally_point(struct warn_tally *w, const struct lb_result *r)
 			snprintf(w->first_short, sizeof(w->first_short), "%s", name);
 		w->steal_ms += r->steal_ms > 0 ? r->steal_ms : 0;
 		if (lb_verbose > 0)
-			lb_warn("%s: %u thread(s) ran less than %.0f%% of the wall time (lowest %.0f%%)",
-				name, r->short_threads, LB_RAN_PCT, r->cpu_min_pct);
+			lb_warn("%s: %u thread%s got less than %.0f%% of their time runnable or of "
+				"their share of the CPUs (lowest %.0f%%)", name, r->short_threads,
+				LB_S(r->short_threads), LB_RAN_PCT, r->cpu_min_pct);
 	}
 	if (lb_intervals_levels(r, &lo, &hi, &nlo) && !w->levels++)
 		snprintf(w->first_levels, sizeof(w->first_levels), "%s: %u intervals at %.3g and %u "
@@ -302,17 +307,17 @@ static void tally_point(struct warn_tally *w, const struct lb_result *r)
 static void tally_print(const struct warn_tally *w, unsigned npoints)
 {
 	if (w->timed_out)
-		lb_warn("%u of %u point(s) timed out (--point-timeout; the first %s): stopped, marked "
+		lb_warn("%u of %u point%s timed out (--point-timeout; the first %s): stopped, marked "
 			"timed out; their figures count the operations done", w->timed_out, npoints,
-			w->first_to);
+			LB_S(npoints), w->first_to);
 	if (w->short_pts)
-		lb_warn("in %u of %u point(s) a thread ran less than %.0f%% of the wall time or of "
-			"its share of the CPUs (lowest %.0f%%, host steal %.0f ms in all; the first "
-			"%s): they are marked in the output", w->short_pts, npoints, LB_RAN_PCT,
-			w->cpu_min, w->steal_ms, w->first_short);
+		lb_warn("in %u of %u point%s a thread got less than %.0f%% of its time runnable or "
+			"of its share of the CPUs (lowest %.0f%%, host steal %.0f ms in all; the first "
+			"%s): they are marked in the output", w->short_pts, npoints, LB_S(npoints),
+			LB_RAN_PCT, w->cpu_min, w->steal_ms, w->first_short);
 	if (w->levels)
-		lb_warn("in %u of %u point(s) the throughput fell into two levels (%s): the machine "
-			"changed state in the middle of the point", w->levels, npoints,
+		lb_warn("in %u of %u point%s the throughput fell into two levels (%s): the machine "
+			"changed state in the middle of the point", w->levels, npoints, LB_S(npoints),
 			w->first_levels);
 }
 
@@ -370,10 +375,11 @@ static void print_machine(FILE *f, const struct lb_plan *plan)
 	fprintf(f, "# lockbench %s plan\n", PACKAGE_VERSION);
 	fprintf(f, "# topology: %s%s\n", ti->source,
 		ti->thissystem ? "" : " (not this machine: plan only)");
-	fprintf(f, "# machine: %u packages, %u cores, %u PUs, %u NUMA nodes; CPU %s\n",
-		ti->packages, ti->cores, ti->pus, ti->numa_nodes, ti->cpu_model);
-	fprintf(f, "# placement: %s%s%s, %u CPUs in the placement%s\n", lb_place_name(c->place),
-		c->cpus ? ", cpus " : "", c->cpus ? c->cpus : "", plan->npus,
+	fprintf(f, "# machine: %u package%s, %u core%s, %u PU%s, %u NUMA node%s; CPU %s\n",
+		ti->packages, LB_S(ti->packages), ti->cores, LB_S(ti->cores), ti->pus, LB_S(ti->pus),
+		ti->numa_nodes, LB_S(ti->numa_nodes), ti->cpu_model);
+	fprintf(f, "# placement: %s%s%s, %u CPU%s in the placement%s\n", lb_place_name(c->place),
+		c->cpus ? ", cpus " : "", c->cpus ? c->cpus : "", plan->npus, LB_S(plan->npus),
 		c->place == LB_PLACE_NONE ? " (threads are not pinned)" : "");
 	fprintf(f, "# lock domains: %s, --lock-domain=%s\n", plan->domains.desc,
 		lb_lock_domain_name(c->lock_domain));
@@ -440,8 +446,9 @@ void lb_plan_print(FILE *f, const struct lb_plan *plan, const struct lb_points *
 	} else {
 		print_threads(f, plan);
 		if (c->scenario == LB_SCN_ROLES)
-			fprintf(f, "\n# scenario roles: %u reader thread(s) (1:0), %u writer thread(s) "
-				"(0:1)%s", c->readers, c->writers, c->writer_ops ? "" : "\n");
+			fprintf(f, "\n# scenario roles: %u reader thread%s (1:0), %u writer thread%s "
+				"(0:1)%s", c->readers, LB_S(c->readers), c->writers, LB_S(c->writers),
+				c->writer_ops ? "" : "\n");
 		if (c->scenario == LB_SCN_ROLES && c->writer_ops)
 			fprintf(f, ", each writer stopping after %llu writes\n",
 				(unsigned long long)c->writer_ops);
@@ -449,11 +456,12 @@ void lb_plan_print(FILE *f, const struct lb_plan *plan, const struct lb_points *
 
 		for (unsigned k = 0; k < c->nlocks; k++)
 			nexcl += c->locks[k]->kind != LB_LOCK_RW;
-		fprintf(f, "\n# points: %u lock(s) x %u thread count(s) x %u ratio(s) x %u load(s)",
-			c->nlocks, plan->nthreads, c->nratios, c->nloads);
+		fprintf(f, "\n# points: %u lock%s x %u thread count%s x %u ratio%s x %u load%s",
+			c->nlocks, LB_S(c->nlocks), plan->nthreads, LB_S(plan->nthreads), c->nratios,
+			LB_S(c->nratios), c->nloads, LB_S(c->nloads));
 		if (nexcl && c->nratios > 1)
 			fprintf(f, " (an exclusive lock's at 0:1 only: %u of the locks)", nexcl);
-		fprintf(f, " = %u, each run %u time(s); %s\n", npoints, c->repeat,
+		fprintf(f, " = %u, each run %u time%s; %s\n", npoints, c->repeat, LB_S(c->repeat),
 			c->duration > 0 ? "fixed time" : "fixed work");
 	}
 	print_estimate(f, "# time: ", pts, true);

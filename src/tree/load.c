@@ -230,7 +230,7 @@ void lb_tree_list(FILE *f)
 		fprintf(f, "%skernel tree %s: %s\n    %s, compiled from %s\n", i ? "" : "\n",
 			t->name, t->path, t->label, t->root);
 		fprintf(f, "    configuration: %s\n    x86 qspinlock hooks: %s\n    this run: %u "
-			"file(s) compiled, %u from the cache\n", t->config, t->x86, t->compiled,
-			t->cached);
+			"file%s compiled, %u from the cache\n", t->config, t->x86, t->compiled,
+			LB_S(t->compiled), t->cached);
 	}
 }

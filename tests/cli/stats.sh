@@ -86,6 +86,6 @@ grep -q -- "--repeat=2 or more" "$TMPD/err" || fail "no reason given with --repe
 # without --repeat, --ops or --duration: the posting's five repetitions of a fixed time
 "$LOCKBENCH" --plan --lock=ticket,aqticket --threads=1 --load=1 -f stats >"$TMPD/plan" 2>&1 ||
 	fail "stats defaults: $(cat "$TMPD/plan")"
-grep -q "each run 5 time(s); fixed time" "$TMPD/plan" || fail "stats defaults: $(grep '^# points' "$TMPD/plan")"
+grep -q "each run 5 times; fixed time" "$TMPD/plan" || fail "stats defaults: $(grep '^# points' "$TMPD/plan")"
 grep -q "^point ticket/0:1 threads=1 load=1 duration=1s$" "$TMPD/plan" || fail "stats defaults: no 1 s point"
 finish

@@ -6,6 +6,7 @@
 
 #include "check.h"
 #include "harness/harness.h"
+#include "harness/worker.h"
 #include "measure/statistics.h"
 
 /* Count reads by walking the interleave one operation at a time. */
@@ -64,6 +65,25 @@ int main(void)
 		CHECK(!levels(20, 0, 3e6, 3e6, 0.05, &lo, &hi), "one level with 5%% noise: not two");
 		CHECK(!levels(20, 10, 3e6, 3.2e6, 0.02, &lo, &hi), "7%% apart: not two levels");
 		CHECK(!levels(7, 3, 2.2e6, 3.4e6, 0.02, &lo, &hi), "7 intervals: too few to say");
+	}
+
+	/* ran short: against the time runnable, and a fair share when oversubscribed */
+	{
+		double pct;
+
+		/* 10 threads on 2 CPUs: a thread that ran 20% of the time it was runnable got its share */
+		CHECK(!lb_ran_short(20, 80, 20, 0.2, false, &pct) && fabs(pct - 20) < 1e-9,
+		      "its share of an oversubscribed run: not short (%.1f%%)", pct);
+		CHECK(lb_ran_short(10, 90, 10, 0.2, false, &pct), "half its share: short");
+		/* a sleeping lock: 5% of the wall time on CPU, never waiting for one */
+		CHECK(!lb_ran_short(5, 0, 5, 1, false, &pct) && pct == 100,
+		      "asleep, not waiting: not short");
+		CHECK(lb_ran_short(80, 20, 80, 1, false, &pct), "a fifth of its time waiting: short");
+		CHECK(!lb_ran_short(95, 5, 95, 1, false, &pct), "5%% waiting: not short");
+		/* without schedstats: CPU over wall, and an unseen sleep excuses it */
+		CHECK(lb_ran_short(50, -1, 50, 1, false, &pct) && pct == 50, "no schedstat: cpu/wall");
+		CHECK(!lb_ran_short(50, -1, 50, 1, true, &pct), "no schedstat, asleep unseen: not short");
+		CHECK(!lb_ran_short(0, 0, 100, 1, false, &pct) && pct == 100, "nothing measured");
 	}
 
 	lb_summarize(v, 4, &s);
