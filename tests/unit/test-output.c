@@ -332,8 +332,8 @@ static void stats(void)
 			squeeze(tok, out[nl++], 160);
 		free(buf);
 		CHECK(nl == 9, "two rows and the note: got %u lines", nl);
-		CHECK_STR(out[5], "2 11.0000 1.0000 11.5000 1.0000 4.5~");
-		CHECK_STR(out[6], "4 10.0000 0.1000 20.0000 0.1000 100.0");
+		CHECK_STR(out[5], "2 11.000 1.000 11.500 1.000 4.5~");
+		CHECK_STR(out[6], "4 10.000 0.100 20.000 0.100 100.0");
 		CHECK_STR(out[8], "~ the change is within the run-to-run noise: Welch's t-test over the "
 			  "repetitions gives p > 0.05");
 	}
