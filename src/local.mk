@@ -43,6 +43,7 @@ liblockbench_a_SOURCES += \
 	src/output/file.c src/output/file.h \
 	src/output/table.c src/output/stats.c src/output/sweep.c src/output/csv.c \
 	src/output/json.c src/output/latency.c src/output/compare.c src/output/aim7.c \
+	src/cli/job.c src/cli/job.h \
 	src/cli/options.c src/cli/options.h \
 	src/cli/table.h src/cli/rules.c src/cli/help.c src/cli/select.c \
 	src/cli/baseline.c src/cli/baseline.h src/cli/instance.c \

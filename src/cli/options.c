@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "base/log.h"
+#include "cli/job.h"
 #include "cli/options.h"
 #include "cli/table.h"
 #include "plan/domain.h"
@@ -32,6 +33,7 @@
 static void call_lock(struct lb_cli *st, const struct lb_optdef *d, const char *val);
 static void call_format(struct lb_cli *st, const struct lb_optdef *d, const char *val);
 static void call_lock_plugin(struct lb_cli *st, const struct lb_optdef *d, const char *val);
+static void call_job(struct lb_cli *st, const struct lb_optdef *d, const char *val);
 static void call_quiet(struct lb_cli *st, const struct lb_optdef *d, const char *val);
 static void call_verbose(struct lb_cli *st, const struct lb_optdef *d, const char *val);
 static void call_help(struct lb_cli *st, const struct lb_optdef *d, const char *val);
@@ -216,6 +218,12 @@ const struct lb_optdef lb_opts[O_NOPTS] = {
 	[O_OUTPUT] = { "output", 'o', "FILE", OUT,
 	  "write to FILE (format from its extension)",
 	  .type = LB_OPT_STRING, LB_FIELD(output), .why = "empty file name" },
+	[O_JOB] = { "job", 0, "FILE", OUT,
+	  "take the options in FILE, one per line, here",
+	  .type = LB_OPT_CALL, .call = call_job },
+	[O_SAVE_JOB] = { "save-job", 0, "FILE", OUT,
+	  "write this run's options to FILE, for --job",
+	  .type = LB_OPT_CALL, .call = call_job },
 	[O_BASELINE] = { "baseline", 0, "FILE", OUT,
 	  "an earlier CSV or JSON as 'before'",
 	  .type = LB_OPT_STRING, LB_FIELD(baseline), .why = "empty file name" },
@@ -359,6 +367,13 @@ static void call_lock(struct lb_cli *st, const struct lb_optdef *d, const char *
 /* --lock-plugin, --kernel-tree, --kernel-config: taken before argv (lb_cli_load_plugins()) */
 static void call_lock_plugin(struct lb_cli *st, const struct lb_optdef *d, const char *val)
 {
+}
+
+/* --job, --save-job: taken before argv (lb_job_expand()); what reaches here was shortened */
+static void call_job(struct lb_cli *st, const struct lb_optdef *d, const char *val)
+{
+	lb_die(LB_EXIT_USAGE, "--%s=%s: write --%s in full (it is read before the other options)",
+	       d->name, val ? val : "", d->name);
 }
 
 /* -f A[,B...]: each a known format, none twice */
@@ -614,12 +629,18 @@ static void read_argv(struct lb_cli *st, int argc, char **argv)
 void lb_options_parse(struct lb_config *c, int argc, char **argv)
 {
 	struct lb_cli st = { .c = c };
+	static struct lb_job job;
 
 	check_table();
 	memset(c, 0, sizeof(*c));
 	c->lock_node = -1;	/* no --lock-node: no node, wherever the allocator puts it */
+	/* --job's options where it stands, --save-job taken out: the words of the run */
+	lb_job_expand(argc, argv, &job);
+	argc = job.argc;
+	argv = job.argv;
 	c->argc = argc;
 	c->argv = argv;
+	c->job = job.job;
 	/* the defaults, from the rows, through the parser that reads argv */
 	for (unsigned id = 1; id < O_NOPTS; id++)
 		if (lb_opts[id].def)
@@ -629,6 +650,7 @@ void lb_options_parse(struct lb_config *c, int argc, char **argv)
 	read_argv(&st, argc, argv);
 	lb_cli_instances_resolve(c);
 	lb_cli_rules(&st);
+	lb_job_save(&job);	/* the options hold: they are worth rerunning */
 }
 
 void lb_config_free(struct lb_config *c)

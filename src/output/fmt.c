@@ -319,6 +319,8 @@ int lb_output_header(FILE *f, const struct lb_report *rep)
 			lb_tree_at(i)->path);
 	header_steal(f, rep);
 	header_command(f, rep->cfg);
+	if (rep->cfg && rep->cfg->job)
+		fprintf(f, "# job: %s\n", rep->cfg->job);
 	return ferror(f) ? -1 : 0;
 }
 

@@ -588,6 +588,8 @@ int lb_output_json(FILE *f, const struct lb_report *rep)
 	ADD(root, "lockbench_version", JSTR(PACKAGE_VERSION));
 	ADD(root, "timestamp", JSTR(rep->timestamp));
 	ADD(root, "command_line", command_line_arr(rep->cfg));
+	if (rep->cfg && rep->cfg->job)
+		ADD(root, "job", JSTR(rep->cfg->job));
 	ADD(root, "host", host_obj(rep));
 	if (rep->topo)
 		ADD(root, "topology", topology_obj(rep->topo));

@@ -108,7 +108,8 @@ struct lb_config {
 	/* provenance */
 	bool is_default;		/* no --lock: the default experiment */
 	int argc;
-	char **argv;
+	char **argv;			/* with --job's options, without --save-job */
+	const char *job;		/* --job=FILE, or NULL */
 };
 
 /* --load-unit: a pause instruction, or one lb_spin_n() iteration (clock.h) */
