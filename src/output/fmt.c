@@ -209,6 +209,24 @@ unsigned lb_report_smt(const struct lb_report *rep, unsigned *at_threads, int pa
 }
 
 /* "--lock=ticket 'synthetic:package:2 core:2'": argv as a shell would take it back */
+/* "# work: fixed work, 200000 operations per thread ..." : what a figure is */
+static void header_work(FILE *f, const struct lb_report *rep)
+{
+	const struct lb_config *c = rep->cfg;
+
+	if (!c)
+		return;
+	if (c->duration > 0)
+		fprintf(f, "# work: fixed time, %g s a point", c->duration);
+	else
+		fprintf(f, "# work: fixed work, %llu lock-unlock operations per thread",
+			(unsigned long long)c->ops);
+	if (c->repeat > 1)
+		fprintf(f, "; each point run %u times\n", c->repeat);
+	else
+		fputs("; each point run once\n", f);
+}
+
 static void header_command(FILE *f, const struct lb_config *cfg)
 {
 	fputs("# command:", f);
@@ -318,6 +336,7 @@ int lb_output_header(FILE *f, const struct lb_report *rep)
 		fprintf(f, "# kernel tree %s: %s (%s)\n", lb_tree_at(i)->name, lb_tree_at(i)->label,
 			lb_tree_at(i)->path);
 	header_steal(f, rep);
+	header_work(f, rep);
 	header_command(f, rep->cfg);
 	if (rep->cfg && rep->cfg->job)
 		fprintf(f, "# job: %s\n", rep->cfg->job);
