@@ -27,9 +27,10 @@
  * could not run is named in the thread mix with the reason.
  *
  * --latency runs of the plain loop (--scenario=mix) print one block per
- * point in the same per-thread form. With -v each point adds its
- * percentiles per thread and a fairness line (operations per thread,
- * Jain's index, starvation).
+ * point in the same per-thread form, each thread with its percentiles.
+ * With -v each point adds a fairness line (operations per thread, Jain's
+ * index, starvation), and the fair scenario's threads their percentiles
+ * under the posting's lines.
  */
 #include "config.h"
 
@@ -57,10 +58,14 @@ static void delay_line(FILE *f, const char *who, unsigned idx, uint64_t iter, co
 	fputc('\n', f);
 }
 
-/* -v: the percentiles of one thread, in cycles and ns */
-static void percentile_line(FILE *f, const struct lb_lat *l)
+/*
+ * The percentiles of one thread, in cycles and ns: always for a point of
+ * the plain loop, with -v under the posting's lines (@posting), which
+ * have none
+ */
+static void percentile_line(FILE *f, const struct lb_lat *l, bool posting)
 {
-	if (!l->n || lb_verbose <= 0)
+	if (!l->n || (posting && lb_verbose <= 0))
 		return;
 	fprintf(f, "  p50,p99,p99.9 %llu,%llu,%llu cycles (%.0f,%.0f,%.0f ns), %llu timed\n",
 		(unsigned long long)l->p50, (unsigned long long)l->p99,
@@ -133,7 +138,7 @@ static void irq_cpu_lines(FILE *f, const struct lb_result *r, bool trylock)
 			fprintf(f, "interrupt readers on CPU %d, lock delay [min,avg,max] "
 				"%llu,%llu,%llu cycles\n", ic->cpu, (unsigned long long)ic->lat.min,
 				cyc(ic->lat.avg), (unsigned long long)ic->lat.max);
-			percentile_line(f, &ic->lat);
+			percentile_line(f, &ic->lat, true);
 		}
 	}
 }
@@ -179,7 +184,7 @@ static void fair_phase(FILE *f, const struct lb_result *r)
 			break;
 		default:
 			delay_line(f, who, ro->index, tr->tries, &tr->lat);
-			percentile_line(f, &tr->lat);
+			percentile_line(f, &tr->lat, true);
 			break;
 		}
 	}
@@ -207,7 +212,7 @@ static void mix_point(FILE *f, const struct lb_result *r)
 		static const char *const who[] = { "writer_thread", "reader_thread", "mix_thread" };
 
 		delay_line(f, who[k], idx[k]++, tr->ops, &tr->lat);
-		percentile_line(f, &tr->lat);
+		percentile_line(f, &tr->lat, false);
 	}
 	fairness_line(f, r);
 }
