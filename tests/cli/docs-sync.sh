@@ -99,4 +99,11 @@ while IFS="$tab" read -r o d w; do
 		fail "the man page gives $o a default${w:+ with $w}, which lockbench does not have"
 done <"$TMPD/man-defaults"
 pass "$(wc -l <"$TMPD/help-opts") options, $ndef defaults and $(wc -l <"$TMPD/list-locks") locks in step"
+# every saved machine has its entry among the man page's saved machines, and no other
+man_machines=$(sed -n '/The saved machines:$/,/^\.RE$/p' "$srcdir/man/lockbench.1.in" |
+	sed -n 's/^\.B \(.*\)$/\1/p' | sed 's/\\-/-/g' | sort)
+saved=$(for f in "$srcdir"/data/topologies/*.xml; do basename "$f" .xml; done | sort)
+[ -n "$saved" ] && [ "$man_machines" = "$saved" ] &&
+	pass "the $(echo "$saved" | wc -l) saved machines in the man page" ||
+	fail "saved machines: data/topologies has '$(echo $saved)', the man page '$(echo $man_machines)'"
 finish
