@@ -118,6 +118,7 @@ CLI_TESTS = \
 	tests/cli/csv-schema.sh \
 	tests/cli/interval.sh \
 	tests/cli/job.sh \
+	tests/cli/marks.sh \
 	tests/cli/readme.sh \
 	tests/cli/json.sh \
 	tests/cli/output-file.sh \

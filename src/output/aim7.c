@@ -63,9 +63,9 @@ int lb_aim7_write(FILE *f, const struct lb_aim7_row *rows, unsigned n, const cha
 		int l = first_part(rows[i].label, &rest);
 
 		w[0] = l > w[0] ? l : w[0];
-		l = snprintf(num, sizeof(num), "%.0f", rows[i].before);
+		l = snprintf(num, sizeof(num), "%.0f%s", rows[i].before, rows[i].bmark);
 		w[1] = l > w[1] ? l : w[1];
-		l = snprintf(num, sizeof(num), "%.0f", rows[i].after);
+		l = snprintf(num, sizeof(num), "%.0f%s", rows[i].after, rows[i].amark);
 		w[2] = l > w[2] ? l : w[2];
 		l = (int)strlen(lb_fmt_change(rows[i].before, rows[i].after, rows[i].noisy, num,
 					      sizeof(num)));
@@ -80,9 +80,11 @@ int lb_aim7_write(FILE *f, const struct lb_aim7_row *rows, unsigned n, const cha
 	for (unsigned i = 0; i < n; i++) {
 		const char *rest;
 		int l = first_part(rows[i].label, &rest);
+		char b[48], a[48];
 
-		fprintf(f, "%-*.*s  %*.0f  %*.0f  %*s\n", w[0], l, rows[i].label, w[1], rows[i].before,
-			w[2], rows[i].after, w[3],
+		snprintf(b, sizeof(b), "%.0f%s", rows[i].before, rows[i].bmark);
+		snprintf(a, sizeof(a), "%.0f%s", rows[i].after, rows[i].amark);
+		fprintf(f, "%-*.*s  %*s  %*s  %*s\n", w[0], l, rows[i].label, w[1], b, w[2], a, w[3],
 			lb_fmt_change(rows[i].before, rows[i].after, rows[i].noisy, num, sizeof(num)));
 		if (rest)
 			fprintf(f, "%s\n", rest);
@@ -96,6 +98,7 @@ int lb_aim7_write(FILE *f, const struct lb_aim7_row *rows, unsigned n, const cha
 struct aim7_side {
 	double *v;		/* per repetition */
 	unsigned n;
+	bool timed_out, ran_short;	/* one of its points did */
 };
 
 static int side_values(const struct lb_sides *s, const struct lb_result *const *res, unsigned nres,
@@ -104,8 +107,7 @@ static int side_values(const struct lb_sides *s, const struct lb_result *const *
 {
 	unsigned maxrep = 0;
 
-	out->v = NULL;
-	out->n = 0;
+	memset(out, 0, sizeof(*out));
 	for (unsigned i = 0; i < nres; i++)
 		if (res[i]->point.repeat + 1 > maxrep)
 			maxrep = res[i]->point.repeat + 1;
@@ -129,6 +131,8 @@ static int side_values(const struct lb_sides *s, const struct lb_result *const *
 				    lb_sides_match(s, p->ops->name, key->point.ops->name)) {
 					tsum += res[i]->ops_per_s * 60;
 					tn++;
+					out->timed_out |= res[i]->timed_out;
+					out->ran_short |= res[i]->short_threads > 0;
 				}
 			}
 			if (tn) {
@@ -231,6 +235,10 @@ int lb_output_aim7(FILE *f, const struct lb_report *rep)
 			row->before = mean_of(&b);
 			row->after = mean_of(&a);
 			row->noisy = lb_noisy(b.v, b.n, a.v, a.n);
+			snprintf(row->bmark, sizeof(row->bmark), "%s%s", b.timed_out ? "!" : "",
+				 b.ran_short ? "*" : "");
+			snprintf(row->amark, sizeof(row->amark), "%s%s", a.timed_out ? "!" : "",
+				 a.ran_short ? "*" : "");
 			noisy |= row->noisy;
 		} else {
 			unmatched++;
@@ -250,6 +258,10 @@ int lb_output_aim7(FILE *f, const struct lb_report *rep)
 			 "not compared)\n", unmatched, LB_S(unmatched), s.after_name,
 			 unmatched == 1 ? "has" : "have", s.before_name);
 	rc = lb_aim7_write(f, rows, nrows, note);
+	if (!rc) {
+		lb_timed_out_note(f, rep);
+		lb_short_note(f, rep);
+	}
 out:
 	free(rows);
 	free(threads);

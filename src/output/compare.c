@@ -166,6 +166,9 @@ static int pair_row(FILE *f, int w1, const struct lb_trow *b, const struct lb_tr
 			lb_fmt_change(bc->mean, ac->mean, noisy, cells[n].text, sizeof(cells[n].text));
 		} else {
 			lb_fmt_figure(bc->mean, fixed_time, cells[n].text, sizeof(cells[n].text));
+			if (bc->timed_out)	/* a repetition timed out */
+				strncat(cells[n].text, "!", sizeof(cells[n].text) - 1 -
+					strlen(cells[n].text));
 			if (bc->nshort)	/* a thread of a repetition ran short */
 				strncat(cells[n].text, "*", sizeof(cells[n].text) - 1 -
 					strlen(cells[n].text));
@@ -255,7 +258,9 @@ int lb_output_compare(FILE *f, const struct lb_report *rep)
 	lb_output_compare_notes(f, rep);
 	rc = lb_compare_write(f, &s);
 	lb_sides_free(&s);
-	if (!rc)
+	if (!rc) {
+		lb_timed_out_note(f, rep);
 		lb_short_note(f, rep);
+	}
 	return rc;
 }

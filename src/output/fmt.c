@@ -72,17 +72,23 @@ static void exclusive_note(FILE *f, const struct lb_report *rep)
 			"whatever the ratio\n", n > 1 ? "their" : "its");
 }
 
-void lb_output_run_notes(FILE *f, const struct lb_report *rep)
+void lb_timed_out_note(FILE *f, const struct lb_report *rep)
 {
 	unsigned to = 0;
 
-	exclusive_note(f, rep);
-
 	for (unsigned i = 0; i < rep->nresults; i++)
 		to += rep->results[i].timed_out;
+	for (unsigned i = 0; i < rep->nbaseline; i++)
+		to += rep->baseline[i].timed_out;
 	if (to)
 		fprintf(f, "\n! %u point%s timed out (--point-timeout): stopped early, the figure "
 			"counts the operations done\n", to, LB_S(to));
+}
+
+void lb_output_run_notes(FILE *f, const struct lb_report *rep)
+{
+	exclusive_note(f, rep);
+	lb_timed_out_note(f, rep);
 	if (rep->partial)
 		fprintf(f, "\nInterrupted after %u of %u points: the run is partial.\n",
 			rep->nresults, rep->npoints);

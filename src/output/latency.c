@@ -85,6 +85,14 @@ static void fairness_line(FILE *f, const struct lb_result *r)
 	fputc('\n', f);
 }
 
+/* after a point's title: its marks, as a table's cell has them */
+static const char *marks(const struct lb_result *r)
+{
+	if (r->timed_out && r->short_threads)
+		return " !*";
+	return r->timed_out ? " !" : r->short_threads ? " *" : "";
+}
+
 /* The thread mix of a phase: Desnoyers 2008's lines under "** High contention test **". */
 static void thread_mix(FILE *f, const struct lb_result *r)
 {
@@ -149,7 +157,7 @@ static void fair_phase(FILE *f, const struct lb_result *r)
 	const struct lb_point *p = &r->point;
 	int last_irq = -1, last_tirq = -1;
 
-	fprintf(f, "** %s **\n", lb_fair_phase_title(p->phase));
+	fprintf(f, "** %s **\n", lb_fair_phase_title(p->phase));	/* the posting's: marks below */
 	if (p->phase == LB_FAIR_HIGH_CONTENTION)
 		thread_mix(f, r);
 	for (unsigned t = 0; t < p->nthreads; t++) {
@@ -204,7 +212,7 @@ static void mix_point(FILE *f, const struct lb_result *r)
 		(unsigned long long)p->load_arg, p->load_ns ? "ns" : "");
 	if (p->repeat)
 		fprintf(f, ", repetition %u", p->repeat + 1);
-	fputs(" **\n", f);
+	fprintf(f, " **%s\n", marks(r));
 	for (unsigned t = 0; r->threads && t < p->nthreads; t++) {
 		const struct lb_ratio *tr_ratio = lb_thread_ratio(p, t);
 		const struct lb_thread_result *tr = &r->threads[t];
@@ -215,6 +223,23 @@ static void mix_point(FILE *f, const struct lb_result *r)
 		percentile_line(f, &tr->lat, false);
 	}
 	fairness_line(f, r);
+}
+
+/* the fair phases' marks, under the report (their titles are the posting's) */
+static void fair_marks(FILE *f, const struct lb_report *rep)
+{
+	unsigned n = 0;
+
+	for (unsigned i = 0; i < rep->nresults; i++) {
+		const struct lb_result *r = &rep->results[i];
+
+		if (!r->point.phase || !r->point.roles || !*marks(r))
+			continue;
+		fprintf(f, "%s%s/%s%s", n++ ? "; " : "\nmarked: ", r->point.ops->name,
+			lb_fair_phase_title(r->point.phase), marks(r));
+	}
+	if (n)
+		fputc('\n', f);
 }
 
 int lb_output_latency(FILE *f, const struct lb_report *rep)
@@ -253,6 +278,9 @@ int lb_output_latency(FILE *f, const struct lb_report *rep)
 		else
 			mix_point(f, r);
 	}
+	fair_marks(f, rep);
+	lb_timed_out_note(f, rep);
+	lb_short_note(f, rep);
 	return ferror(f) ? -1 : 0;
 }
 

@@ -197,12 +197,15 @@ struct lb_aim7_row {
 	char label[96];
 	double before, after;	/* operations per minute */
 	bool noisy;
+	char bmark[3], amark[3];	/* each side's marks: ! timed out, * ran short */
 };
 
 #define LB_AIM7_WORKLOAD_WIDTH 18	/* Long 2014's widest workload; longer ones wrap */
 
 /* lb_aim7_write() - the table of @rows, and @note under it when not NULL */
 int lb_aim7_write(FILE *f, const struct lb_aim7_row *rows, unsigned n, const char *note);
+/* lb_timed_out_note() - "! N points timed out ..." under a table, if any did (either side) */
+void lb_timed_out_note(FILE *f, const struct lb_report *rep);
 
 /**
  * lb_fmt_figure() - a table figure: under 1000 with one decimal, else an integer

@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kernel/sched.h"
 #include "measure/statistics.h"
 #include "output/output.h"
 
@@ -243,8 +244,9 @@ int lb_output_sweep(FILE *f, const struct lb_report *rep)
 		fprintf(f, "! a run of the point timed out (--point-timeout): its figure counts "
 			"the operations done before the stop\n");
 	if (marks[1])
-		fprintf(f, "* in a run of the point a thread ran less than its share of the wall "
-			"time: the figure measures the scheduler too\n");
+		fprintf(f, "* in a run of the point a thread got less than %.0f%% of the time it "
+			"was runnable or of its share of the CPUs: the figure measures the scheduler "
+			"too\n", LB_RAN_PCT);
 	free(threads);
 	free(cb);
 	free(ca);
