@@ -119,6 +119,7 @@ CLI_TESTS = \
 	tests/cli/interval.sh \
 	tests/cli/job.sh \
 	tests/cli/marks.sh \
+	tests/cli/paired.sh \
 	tests/cli/readme.sh \
 	tests/cli/json.sh \
 	tests/cli/output-file.sh \

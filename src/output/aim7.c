@@ -51,6 +51,14 @@ static void rule(FILE *f, int width, const char *h, bool right)
 		fprintf(f, "%*s", pad, "");
 }
 
+/* a row's % Change: the paired one when the row has it, else the means' */
+static const char *change(const struct lb_aim7_row *row, char *buf, size_t len)
+{
+	if (row->paired[0])
+		return row->paired;
+	return lb_fmt_change(row->before, row->after, row->noisy, buf, len);
+}
+
 int lb_aim7_write(FILE *f, const struct lb_aim7_row *rows, unsigned n, const char *note)
 {
 	int w[4];
@@ -67,8 +75,7 @@ int lb_aim7_write(FILE *f, const struct lb_aim7_row *rows, unsigned n, const cha
 		w[1] = l > w[1] ? l : w[1];
 		l = snprintf(num, sizeof(num), "%.0f%s", rows[i].after, rows[i].amark);
 		w[2] = l > w[2] ? l : w[2];
-		l = (int)strlen(lb_fmt_change(rows[i].before, rows[i].after, rows[i].noisy, num,
-					      sizeof(num)));
+		l = (int)strlen(change(&rows[i], num, sizeof(num)));
 		w[3] = l > w[3] ? l : w[3];
 	}
 	fprintf(f, "%-*s  %*s  %*s  %*s\n", w[0], aim7_h[0], w[1], aim7_h[1], w[2], aim7_h[2], w[3],
@@ -85,7 +92,7 @@ int lb_aim7_write(FILE *f, const struct lb_aim7_row *rows, unsigned n, const cha
 		snprintf(b, sizeof(b), "%.0f%s", rows[i].before, rows[i].bmark);
 		snprintf(a, sizeof(a), "%.0f%s", rows[i].after, rows[i].amark);
 		fprintf(f, "%-*.*s  %*s  %*s  %*s\n", w[0], l, rows[i].label, w[1], b, w[2], a, w[3],
-			lb_fmt_change(rows[i].before, rows[i].after, rows[i].noisy, num, sizeof(num)));
+			change(&rows[i], num, sizeof(num)));
 		if (rest)
 			fprintf(f, "%s\n", rest);
 	}
@@ -175,7 +182,7 @@ int lb_output_aim7(FILE *f, const struct lb_report *rep)
 	struct lb_sides s;
 	struct lb_aim7_row *rows;
 	unsigned *threads, nrows = 0, unmatched = 0;
-	bool multi_load = rep->cfg ? rep->cfg->nloads > 1 : false, noisy = false;
+	bool multi_load = rep->cfg ? rep->cfg->nloads > 1 : false, noisy = false, paired = false;
 	char note[1024];
 	size_t l;
 	int rc = -1;
@@ -234,7 +241,11 @@ int lb_output_aim7(FILE *f, const struct lb_report *rep)
 				 lb_point_ratio(&key->point).r, lb_point_ratio(&key->point).w, load, elem);
 			row->before = mean_of(&b);
 			row->after = mean_of(&a);
-			row->noisy = lb_noisy(b.v, b.n, a.v, a.n);
+			if (s.paired && lb_fmt_paired(b.v, b.n, a.v, a.n, row->paired,
+						      sizeof(row->paired)))
+				paired = true;
+			else
+				row->noisy = lb_noisy(b.v, b.n, a.v, a.n);
 			snprintf(row->bmark, sizeof(row->bmark), "%s%s", b.timed_out ? "!" : "",
 				 b.ran_short ? "*" : "");
 			snprintf(row->amark, sizeof(row->amark), "%s%s", a.timed_out ? "!" : "",
@@ -258,6 +269,8 @@ int lb_output_aim7(FILE *f, const struct lb_report *rep)
 			 "not compared)\n", unmatched, LB_S(unmatched), s.after_name,
 			 unmatched == 1 ? "has" : "have", s.before_name);
 	rc = lb_aim7_write(f, rows, nrows, note);
+	if (!rc && paired)
+		lb_paired_note(f);
 	if (!rc) {
 		lb_timed_out_note(f, rep);
 		lb_short_note(f, rep);
