@@ -124,7 +124,7 @@ kshim_base_DATA = src/base/compiler.h src/base/limits.h src/base/lb-atomic.h src
 kshim_measuredir = $(kshimdir)/src/measure
 kshim_measure_DATA = src/measure/hist.h
 kshim_harnessdir = $(kshimdir)/src/harness
-kshim_harness_DATA = src/harness/loop.h
+kshim_harness_DATA = src/harness/loop.h src/harness/check.h
 kshim_locksdir = $(kshimdir)/locks
 kshim_locks_DATA = locks/lock.h locks/sleep.h locks/inner.h locks/osq.h locks/resched.h \
 	locks/wait-lock.h locks/registry.h

@@ -10,6 +10,7 @@ liblockbench_a_SOURCES += \
 	src/base/compiler.h src/base/lb-atomic.h src/base/limits.h \
 	src/base/log.c src/base/log.h \
 	src/base/file.c src/base/file.h \
+	src/base/datadir.c src/base/datadir.h \
 	src/base/parse.c src/base/parse.h \
 	src/base/clock.c src/base/clock.h \
 	src/base/futex.c src/base/futex.h src/base/sim.h \

@@ -38,6 +38,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "base/datadir.h"
 #include "base/log.h"
 #include "tree/build.h"
 #include "tree/tree.h"
@@ -149,22 +150,17 @@ static bool kshim_in(const char *dir)
 
 const char *lb_tree_kshim_root(void)
 {
-	static char exe[PATH_MAX];
+	static char dir[PATH_MAX];
 	const char *env = getenv("LOCKBENCH_KSHIM_DIR");
-	ssize_t n;
 
 	if (env && *env)
 		return kshim_in(env) ? env : NULL;
-	/* a binary of the build tree uses its own source tree's shim, never an installed one */
-	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	if (n > 0) {
-		exe[n] = '\0';
-		if (!strncmp(exe, LB_ABS_BUILDDIR "/", strlen(LB_ABS_BUILDDIR) + 1) &&
-		    kshim_in(LB_KSHIM_SRCDIR))
-			return LB_KSHIM_SRCDIR;
+	/* the installation's own shim; a binary of the build tree has none: its source tree's */
+	if (!lb_data_dir(dir, sizeof(dir) - sizeof("/kshim"))) {
+		strcat(dir, "/kshim");
+		if (kshim_in(dir))
+			return dir;
 	}
-	if (kshim_in(LB_KSHIM_DIR))
-		return LB_KSHIM_DIR;
 	return kshim_in(LB_KSHIM_SRCDIR) ? LB_KSHIM_SRCDIR : NULL;
 }
 
@@ -500,8 +496,8 @@ char *lb_tree_build(struct lb_tree *t, const char *cache, char *why[LB_TREE_NLOC
 
 	if (!b.kroot)
 		lb_die(LB_EXIT_UNAVAIL, "--kernel-tree=%s: lockbench's kernel shim (kshim/) is "
-		       "neither installed (%s) nor in the source tree (%s)", t->arg, LB_KSHIM_DIR,
-		       LB_KSHIM_SRCDIR);
+		       "neither installed (%s/kshim) nor in the source tree (%s)", t->arg,
+		       LB_PKGDATADIR, LB_KSHIM_SRCDIR);
 	for (int pass = 0; pass < 2; pass++) {
 		if (build_ident(&b))
 			lb_die(LB_EXIT_UNAVAIL, "--kernel-tree=%s: no C compiler ('%s --version' "
