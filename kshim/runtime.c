@@ -20,11 +20,17 @@
  * accesses before what the updater does next. call_rcu() queues the
  * callback for a thread of its own that runs it after a grace period
  * (on CPU nthreads, its own per-CPU copy and task); rcu_barrier() waits
- * until that queue is empty.
+ * until that queue is empty. That thread runs on the CPUs the control
+ * thread may use (lb_ks_setup() reads them), as the kernel's grace-period
+ * kthread is not bound to a CPU: created by the first call_rcu(), in a
+ * worker pinned to its CPU, it would otherwise inherit that pinning and
+ * share that worker's CPU, busy with grace periods while writers run.
  */
+#define _GNU_SOURCE	/* sched_getaffinity(), pthread_attr_setaffinity_np() */
 #include <errno.h>
 #include <linux/membarrier.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -66,6 +72,8 @@ static struct {
 	pthread_t thread;
 	bool started, stop, busy;
 	bool membarrier;
+	bool have_cpus;		/* cpus: the control thread's CPUs, for the callback thread */
+	cpu_set_t cpus;
 } rcu = { .mu = PTHREAD_MUTEX_INITIALIZER, .cv = PTHREAD_COND_INITIALIZER,
 	  .idle = PTHREAD_COND_INITIALIZER };
 
@@ -118,6 +126,8 @@ int lb_ks_setup(const struct lb_lock_cfg *cfg)
 	if (!rcu.membarrier)
 		rcu.membarrier = syscall(SYS_membarrier, MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED,
 					 0, 0) == 0;
+	/* init() runs on the control thread, which the harness does not pin */
+	rcu.have_cpus = sched_getaffinity(0, sizeof(rcu.cpus), &rcu.cpus) == 0;
 	lb_ks_control_enter();
 	return 0;
 }
@@ -216,6 +226,22 @@ static void *rcu_thread(void *arg)
 	return NULL;
 }
 
+/* the callback thread, on the control thread's CPUs rather than the caller's */
+static int start_rcu_thread(void)
+{
+	pthread_attr_t attr;
+	int err = pthread_attr_init(&attr);
+
+	if (err)
+		return err;
+	if (rcu.have_cpus)
+		err = pthread_attr_setaffinity_np(&attr, sizeof(rcu.cpus), &rcu.cpus);
+	if (!err)
+		err = pthread_create(&rcu.thread, &attr, rcu_thread, NULL);
+	pthread_attr_destroy(&attr);
+	return err;
+}
+
 void lb_ks_call_rcu(void *head, void (*func)(void *head))
 {
 	struct rcu_cb *cb = malloc(sizeof(*cb));
@@ -227,7 +253,7 @@ void lb_ks_call_rcu(void *head, void (*func)(void *head))
 	if (!rcu.started) {
 		rcu.stop = false;
 		rcu.lastp = &rcu.first;
-		if (pthread_create(&rcu.thread, NULL, rcu_thread, NULL))
+		if (start_rcu_thread())
 			lb_ks_bug(__FILE__, __LINE__, "call_rcu(): no thread");
 		rcu.started = true;
 	}
