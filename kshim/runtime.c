@@ -17,7 +17,16 @@
  * sees what the updater stored before the grace period; then the updater
  * waits until every task is outside a section or has left the one it was
  * in (its rcu_seq moved); the second membarrier orders the readers' last
- * accesses before what the updater does next. call_rcu() queues the
+ * accesses before what the updater does next. A normal grace period
+ * (synchronize_rcu(), and call_rcu()'s) lasts at least a jiffy, as the
+ * kernel's waits for every CPU to report a quiescent state at its
+ * scheduling-clock tick; the updater sleeps out the rest, timed as a futex
+ * sleep is (lb_slept_cycles). Without that a grace period takes
+ * microseconds here, and rcu_sync (percpu-rwsem's writer gate) idles
+ * between two writers where the kernel's does not (a lone writer ran at a
+ * tenth of the model's rate or less, whose grace periods last 4 ms, and
+ * at about the model's with this: scripts/tree-compare, Debian's 6.1).
+ * synchronize_rcu_expedited() does not wait. call_rcu() queues the
  * callback for a thread of its own that runs it after a grace period
  * (on CPU nthreads, its own per-CPU copy and task); rcu_barrier() waits
  * until that queue is empty. That thread runs on the CPUs the control
@@ -38,6 +47,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/clock.h"
 #include "base/lb-atomic.h"
 #include "kshim/runtime.h"
 
@@ -171,10 +181,23 @@ static void membarrier_all(void)
 		lb_fence_full();	/* not reached where the registration worked */
 }
 
-void lb_ks_synchronize_rcu(void)
+/* the rest of a normal grace period's jiffy since @start (ns), asleep */
+static void gp_jiffy(uint64_t start)
+{
+	uint64_t c0 = lb_cycles(), end = start + 1000000000u / LB_KS_HZ;
+	struct timespec ts = { .tv_sec = (time_t)(end / 1000000000u),
+			       .tv_nsec = (long)(end % 1000000000u) };
+
+	while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR)
+		;
+	lb_slept_cycles += lb_cycles() - c0;
+}
+
+static void grace_period(bool normal)
 {
 	struct task_struct *me = lb_ks_current;
 	struct timespec nap = { 0, 20000 };
+	uint64_t start = lb_now_ns();
 
 	lb_fence_full();
 	membarrier_all();
@@ -189,8 +212,20 @@ void lb_ks_synchronize_rcu(void)
 		       lb_load_relaxed(&p->rcu_seq) == seq)
 			nanosleep(&nap, NULL);
 	}
+	if (normal)
+		gp_jiffy(start);
 	membarrier_all();
 	lb_fence_full();
+}
+
+void lb_ks_synchronize_rcu(void)
+{
+	grace_period(true);
+}
+
+void lb_ks_synchronize_rcu_expedited(void)
+{
+	grace_period(false);
 }
 
 static void *rcu_thread(void *arg)
