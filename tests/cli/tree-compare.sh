@@ -110,7 +110,7 @@ if run_tc --locks=osq --rounds=1 --duration=0.01 --update="$TMPD/tc.def"; then
 	osq=$(sed -n '/^LB_TREE_CHECK("osq"/,/)$/p' "$TMPD/tc.def")
 	if [ "$(grep -c '^LB_TREE_CHECK("osq"' "$TMPD/tc.def")" -eq 1 ] &&
 	   echo "$osq" | grep -q "\"$today\"" && echo "$osq" | grep -q 'kernel/locking/osq_lock.c' &&
-	   echo "$osq" | grep -q '"1 thread [0-9.]*, 2 threads [0-9.]*"' &&
+	   echo "$osq" | grep -q '"1 thread [0-9.]* ([0-9.]*-[0-9.]*), 2 threads [0-9.]* (' &&
 	   [ "$(records)" = "$others" ]; then
 		pass "--update: osq's record of today, the others kept (${others:-none})"
 	else
