@@ -17,14 +17,29 @@
  * sees what the updater stored before the grace period; then the updater
  * waits until every task is outside a section or has left the one it was
  * in (its rcu_seq moved); the second membarrier orders the readers' last
- * accesses before what the updater does next. call_rcu() queues the
+ * accesses before what the updater does next. A normal grace period
+ * (synchronize_rcu(), and call_rcu()'s) lasts at least a jiffy, as the
+ * kernel's waits for every CPU to report a quiescent state at its
+ * scheduling-clock tick; the updater sleeps out the rest, timed as a futex
+ * sleep is (lb_slept_cycles). Without that a grace period takes
+ * microseconds here, and rcu_sync (percpu-rwsem's writer gate) idles
+ * between two writers where the kernel's does not (a lone writer ran at a
+ * tenth of the model's rate or less, whose grace periods last 4 ms, and
+ * at about the model's with this: scripts/tree-compare, Debian's 6.1).
+ * synchronize_rcu_expedited() does not wait. call_rcu() queues the
  * callback for a thread of its own that runs it after a grace period
  * (on CPU nthreads, its own per-CPU copy and task); rcu_barrier() waits
- * until that queue is empty.
+ * until that queue is empty. That thread runs on the CPUs the control
+ * thread may use (lb_ks_setup() reads them), as the kernel's grace-period
+ * kthread is not bound to a CPU: created by the first call_rcu(), in a
+ * worker pinned to its CPU, it would otherwise inherit that pinning and
+ * share that worker's CPU, busy with grace periods while writers run.
  */
+#define _GNU_SOURCE	/* sched_getaffinity(), pthread_attr_setaffinity_np() */
 #include <errno.h>
 #include <linux/membarrier.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,6 +47,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/clock.h"
 #include "base/lb-atomic.h"
 #include "kshim/runtime.h"
 
@@ -66,6 +82,8 @@ static struct {
 	pthread_t thread;
 	bool started, stop, busy;
 	bool membarrier;
+	bool have_cpus;		/* cpus: the control thread's CPUs, for the callback thread */
+	cpu_set_t cpus;
 } rcu = { .mu = PTHREAD_MUTEX_INITIALIZER, .cv = PTHREAD_COND_INITIALIZER,
 	  .idle = PTHREAD_COND_INITIALIZER };
 
@@ -118,6 +136,8 @@ int lb_ks_setup(const struct lb_lock_cfg *cfg)
 	if (!rcu.membarrier)
 		rcu.membarrier = syscall(SYS_membarrier, MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED,
 					 0, 0) == 0;
+	/* init() runs on the control thread, which the harness does not pin */
+	rcu.have_cpus = sched_getaffinity(0, sizeof(rcu.cpus), &rcu.cpus) == 0;
 	lb_ks_control_enter();
 	return 0;
 }
@@ -161,10 +181,23 @@ static void membarrier_all(void)
 		lb_fence_full();	/* not reached where the registration worked */
 }
 
-void lb_ks_synchronize_rcu(void)
+/* the rest of a normal grace period's jiffy since @start (ns), asleep */
+static void gp_jiffy(uint64_t start)
+{
+	uint64_t c0 = lb_cycles(), end = start + 1000000000u / LB_KS_HZ;
+	struct timespec ts = { .tv_sec = (time_t)(end / 1000000000u),
+			       .tv_nsec = (long)(end % 1000000000u) };
+
+	while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR)
+		;
+	lb_slept_cycles += lb_cycles() - c0;
+}
+
+static void grace_period(bool normal)
 {
 	struct task_struct *me = lb_ks_current;
 	struct timespec nap = { 0, 20000 };
+	uint64_t start = lb_now_ns();
 
 	lb_fence_full();
 	membarrier_all();
@@ -179,8 +212,20 @@ void lb_ks_synchronize_rcu(void)
 		       lb_load_relaxed(&p->rcu_seq) == seq)
 			nanosleep(&nap, NULL);
 	}
+	if (normal)
+		gp_jiffy(start);
 	membarrier_all();
 	lb_fence_full();
+}
+
+void lb_ks_synchronize_rcu(void)
+{
+	grace_period(true);
+}
+
+void lb_ks_synchronize_rcu_expedited(void)
+{
+	grace_period(false);
 }
 
 static void *rcu_thread(void *arg)
@@ -216,6 +261,22 @@ static void *rcu_thread(void *arg)
 	return NULL;
 }
 
+/* the callback thread, on the control thread's CPUs rather than the caller's */
+static int start_rcu_thread(void)
+{
+	pthread_attr_t attr;
+	int err = pthread_attr_init(&attr);
+
+	if (err)
+		return err;
+	if (rcu.have_cpus)
+		err = pthread_attr_setaffinity_np(&attr, sizeof(rcu.cpus), &rcu.cpus);
+	if (!err)
+		err = pthread_create(&rcu.thread, &attr, rcu_thread, NULL);
+	pthread_attr_destroy(&attr);
+	return err;
+}
+
 void lb_ks_call_rcu(void *head, void (*func)(void *head))
 {
 	struct rcu_cb *cb = malloc(sizeof(*cb));
@@ -227,7 +288,7 @@ void lb_ks_call_rcu(void *head, void (*func)(void *head))
 	if (!rcu.started) {
 		rcu.stop = false;
 		rcu.lastp = &rcu.first;
-		if (pthread_create(&rcu.thread, NULL, rcu_thread, NULL))
+		if (start_rcu_thread())
 			lb_ks_bug(__FILE__, __LINE__, "call_rcu(): no thread");
 		rcu.started = true;
 	}

@@ -102,8 +102,13 @@ void lb_ks_control_enter(void);
 /* alloc_percpu(): @size bytes in each CPU's dynamic area; NULL when full */
 void *lb_ks_alloc_percpu(size_t size, size_t align);
 
-/* RCU: a grace period (synchronize_rcu()), callbacks after one (call_rcu()), rcu_barrier() */
+/*
+ * RCU: a grace period (synchronize_rcu(): at least a jiffy; the expedited
+ * one: as soon as every reader has left), callbacks after a normal one
+ * (call_rcu()), rcu_barrier()
+ */
 void lb_ks_synchronize_rcu(void);
+void lb_ks_synchronize_rcu_expedited(void);
 void lb_ks_call_rcu(void *head, void (*func)(void *head));
 void lb_ks_rcu_barrier(void);
 

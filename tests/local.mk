@@ -154,7 +154,8 @@ CLI_TESTS = \
 	tests/cli/kernel-tree.sh \
 	tests/cli/kernel-tree-bugs.sh \
 	tests/cli/kernel-tree-compare.sh \
-	tests/cli/kernel-tree-torture.sh
+	tests/cli/kernel-tree-torture.sh \
+	tests/cli/tree-compare.sh
 
 # --trace: with libtracefs, the root-only tests (they skip, exit 77, for other
 # users); without it, --trace must say so (exit 5)

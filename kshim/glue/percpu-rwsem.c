@@ -8,8 +8,8 @@
  * the exported percpu_down_write() and percpu_up_write(). The writers'
  * gate is the tree's own kernel/rcu/sync.c over the shim's RCU: a real
  * grace period (every thread out of the preemption-off section it was in,
- * with membarrier(2), kshim/runtime.c) and call_rcu() on a thread of its
- * own. rcuwait_wake_up() and finish_rcuwait() (kernel/exit.c's, not a
+ * with membarrier(2), and a jiffy at the least, kshim/runtime.c) and
+ * call_rcu() on a thread of its own. rcuwait_wake_up() and finish_rcuwait() (kernel/exit.c's, not a
  * locking file) are the shim's, below. Counters: the wait queue's
  * lock_* events, then sleeps and wakeups.
  */
@@ -129,6 +129,6 @@ LB_KS_EXPORT const struct lb_lock_ops lb_tree_lock_percpu_rwsem = {
 	.loop = tp_loop,
 	.unshared = "a tree lock: its per-CPU copies and tasks are the process's own memory",
 	.deviations = LB_KS_SLEEP_DEVIATIONS "; RCU grace periods from the shim (membarrier(2) "
-		      "and every thread's preemption-off sections), call_rcu() on a thread of its "
-		      "own",
+		      "and every thread's preemption-off sections, a jiffy at the least), "
+		      "call_rcu() on a thread of its own",
 };

@@ -202,7 +202,7 @@ static __always_inline bool need_resched(void)
 #define rcu_assign_pointer(p, v)	lb_store_release(&(p), (v))
 #define RCU_INIT_POINTER(p, v)		lb_store_relaxed(&(p), (v))
 #define synchronize_rcu()		lb_ks_synchronize_rcu()
-#define synchronize_rcu_expedited()	lb_ks_synchronize_rcu()
+#define synchronize_rcu_expedited()	lb_ks_synchronize_rcu_expedited()
 #define rcu_barrier()			lb_ks_rcu_barrier()
 typedef void (*rcu_callback_t)(struct rcu_head *head);
 #define call_rcu(head, func)		lb_ks_call_rcu((head), (void (*)(void *))(func))
