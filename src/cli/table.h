@@ -68,9 +68,11 @@ struct lb_cli;
  * @min, @max:     U64 and U64_LIST: each value's bounds
  * @dmin, @dmax:   DOUBLE: the bounds
  * @scale:         U64: a time, ns per unit of a bare value (us: 1000); 0 a count
- * @find:          ENUM: the index of a name, -1 if unknown
+ * @values:        ENUM: the names, each at its value's index, NULL-terminated
+ *                 (what --export-values lists for the bash completion)
  * @call:          CALL: takes @val (NULL for a flag); exits with one line if it is bad
- * @why:           ENUM: the reason an unknown name gets; STRING: the reason "" gets
+ * @why:           ENUM: the reason an unknown name gets (the valid names
+ *                 follow); STRING: the reason "" gets
  * @def:           the default (plan/defaults.h: its value in the option's own
  *                 syntax, set through the same parser before argv is read, and
  *                 what --help says of it); LB_D_NONE: no default value
@@ -91,7 +93,7 @@ struct lb_optdef {
 	uint64_t min, max;
 	double dmin, dmax;
 	uint64_t scale;
-	int (*find)(const char *name);
+	const char *const *values;
 	void (*call)(struct lb_cli *st, const struct lb_optdef *d, const char *val);
 	const char *why;
 	enum lb_default_id def;
