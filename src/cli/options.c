@@ -246,11 +246,14 @@ const struct lb_optdef lb_opts[O_NOPTS] = {
 	  "print the version, then exit",
 	  .type = LB_OPT_CALL, .call = call_version },
 	/*
-	 * No other option starts with "e", so no abbreviation getopt_long took
-	 * before (--du for --duration, --h for --help) becomes ambiguous.
+	 * No visible option starts with "e", so no abbreviation getopt_long
+	 * took before (--du for --duration, --h for --help) becomes ambiguous.
 	 */
 	[O_EXPORT_DEFAULTS] = { "export-defaults", 0, NULL, OUT,
 	  "each option and its default (for the tests)",
+	  .type = LB_OPT_CALL, .call = call_export, .hidden = true },
+	[O_EXPORT_VALUES] = { "export-values", 0, NULL, OUT,
+	  "the names each option takes (for the bash completion)",
 	  .type = LB_OPT_CALL, .call = call_export, .hidden = true },
 };
 
@@ -440,9 +443,13 @@ static void call_version(struct lb_cli *st, const struct lb_optdef *d, const cha
 	lb_exit(LB_EXIT_OK);
 }
 
+/* --export-defaults, --export-values: stdout, exit 0 */
 static void call_export(struct lb_cli *st, const struct lb_optdef *d, const char *val)
 {
-	lb_cli_export_defaults(stdout);
+	if (d == &lb_opts[O_EXPORT_VALUES])
+		lb_cli_export_values(stdout);
+	else
+		lb_cli_export_defaults(stdout);
 	lb_exit(LB_EXIT_OK);
 }
 
