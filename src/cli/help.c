@@ -277,7 +277,7 @@ static void export_lock(FILE *f, const struct lb_lock_ops *o)
  *   values   --OPTION       the names a global option takes (an enum's,
  *                           -f's formats, --kernel-config's CONFIG_X=y|n)
  *   values   --LOCK-OPT     the names a lock's option takes
- *   values   report -f      lockbench report's formats
+ *   values   report --format  lockbench report's formats
  *   options  LOCK           the lock's options (--LOCK-OPT, LOCK:OPT=V)
  *   tree     --kernel-tree  the locks each tree adds, as NAME:LOCK
  *   ext      --output       the extensions -o tells a format by
@@ -297,7 +297,7 @@ void lb_cli_export_values(FILE *f)
 		}
 	words(f, "values", "--format", formats(n, LB_ARRAY_SIZE(n), 0));
 	words(f, "values", "--kernel-config", gather(n, LB_ARRAY_SIZE(n), lb_tree_config_name));
-	words(f, "values", "report -f", lb_report_formats);
+	words(f, "values", "report --format", lb_report_formats);
 	words(f, "tree", "--kernel-tree", gather(n, LB_ARRAY_SIZE(n), lb_tree_lock_name));
 	words(f, "ext", "--output", formats(n, LB_ARRAY_SIZE(n), 1));
 	words(f, "ext", "--baseline", formats(n, LB_ARRAY_SIZE(n), 2));

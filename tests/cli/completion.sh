@@ -8,7 +8,8 @@
 # a lock's own option); lock lists after their last comma, instances,
 # families, a kernel tree's NAME: locks, a plugin's locks; files by
 # extension (.csv/.json, .so, .xml, tarballs) and directories; saved
-# topologies; lockbench report; that the binary is asked once per shell;
+# topologies; an option whose --help value is a FILE (--job); lockbench
+# report, its options and files; that the binary is asked once per shell;
 # and that every name --export-values lists is one the parser takes.
 . "$srcdir/tests/lib.sh"
 command -v bash >/dev/null 2>&1 || { echo "SKIP: needs bash"; exit 77; }
@@ -130,7 +131,9 @@ exactly "--mutex-osq-wake=a" --mutex-osq-wake=after-unlock
 exactly "--rwsem-4.18-arch g" generic
 # numbers: nothing to offer, and an option lockbench lacks: nothing either
 exactly "--threads="
-exactly "--job="
+# an option that takes a FILE: file names, whatever their extension
+exactly "--job=$F/n" "--job=$F/notes.txt"
+exactly "--save-job $F/p" "$F/plug.so"
 exactly "--no-such-option "
 
 # formats: a comma list, completed after its last comma
@@ -175,7 +178,9 @@ exactly "rep" report
 exactly "report $F/" "$F/before.csv" "$F/run.json" "$F/sub/" "(nospace)"
 exactly "report -f c" csv
 exactly "report --format=t" --format=table
-exactly "report -" -f --format= -- "(nospace)"
+exactly "report -" -f --format= -h --help "(nospace)"
+exactly "report --f" --format= "(nospace)"
+exactly "report -f csv $F/r" "$F/run.json"
 exactly "report $F/run.json -- $F/n"
 lacks "report --p" --place=
 
@@ -218,6 +223,16 @@ while IFS="$tab" read -r kind key names; do
 		done
 		"$LOCKBENCH" "$key=no-such-name" --version >/dev/null 2>&1 &&
 			fail "$key=no-such-name is taken: the check above proves nothing"
+		;;
+	values:"report --format")
+		for v in $names no-such-name; do	# it takes V, then finds no file
+			"$LOCKBENCH" report --format="$v" >/dev/null 2>"$TMPD/err"
+			grep -q "no file" "$TMPD/err" && [ "$v" = no-such-name ] &&
+				fail "report --format=$v is taken: the check proves nothing"
+			grep -q "no file" "$TMPD/err" || [ "$v" = no-such-name ] ||
+				fail "--export-values lists report --format $v, which it refuses"
+			[ "$v" = no-such-name ] || nv=$((nv + 1))
+		done
 		;;
 	esac
 done <"$TMPD/values"
