@@ -69,7 +69,8 @@ offers() {
 		"$(printf ' \t\n"'"'"'><;|&(')" "$1" >"$TMPD/got2" 2>>"$TMPD/err"
 	[ -s "$TMPD/err" ] && fail "'$1': stderr: $(head -n 3 "$TMPD/err")"
 	cmp -s "$TMPD/got" "$TMPD/got2" ||
-		fail "'$1': '=' and ':' as word breaks or not differ: $(tr '\n' ' ' <"$TMPD/got") | $(tr '\n' ' ' <"$TMPD/got2")"
+		fail "'$1': '=' and ':' as word breaks or not differ:" \
+			"$(tr '\n' ' ' <"$TMPD/got") | $(tr '\n' ' ' <"$TMPD/got2")"
 }
 
 # has LINE WORD...: a TAB after LINE offers each WORD
@@ -199,7 +200,8 @@ rm -f "$TMPD/calls"
 bash -c '. "$1"; COMP_WORDS=("$2" --pla); COMP_CWORD=1; COMP_LINE="$2 --pla"
 	COMP_POINT=${#COMP_LINE}; _lockbench; _lockbench' sh "$COMPLETION" "$TMPD/tree/lockbench"
 n=$(wc -l <"$TMPD/calls")
-[ "$n" -eq 3 ] && pass "two TABs ask lockbench three times (--export-values, --help, --list-locks)" ||
+[ "$n" -eq 3 ] &&
+	pass "two TABs ask lockbench three times (--export-values, --help, --list-locks)" ||
 	fail "two TABs ask lockbench $n times: $(tr '\n' ';' <"$TMPD/calls")"
 
 # every name --export-values lists is one the parser takes, and a wrong one is not
