@@ -69,8 +69,8 @@ const struct lb_optdef lb_opts[O_NOPTS] = {
 	  .type = LB_OPT_FLAG, LB_FIELD(list_locks) },
 	[O_SCENARIO] = { "scenario", 0, "NAME", SEL,
 	  "mix, roles (--readers, --writers) or fair (Desnoyers 2008)",
-	  .type = LB_OPT_ENUM, LB_FIELD(scenario), .find = lb_scenario_find,
-	  .why = "unknown scenario; valid: mix, roles, fair", .def = LB_D_SCENARIO },
+	  .type = LB_OPT_ENUM, LB_FIELD(scenario), .values = lb_scenario_names,
+	  .why = "unknown scenario", .def = LB_D_SCENARIO },
 	[O_RATIO] = { "ratio", 'r', "R:W[,R:W...]", WORK,
 	  "read:write mix per thread; 0:1 = writes only",
 	  .type = LB_OPT_RATIOS, LB_LIST(ratios, nratios), .def = LB_D_RATIO },
@@ -99,8 +99,8 @@ const struct lb_optdef lb_opts[O_NOPTS] = {
 	  .type = LB_OPT_U64, LB_FIELD(delay), .min = 0, .max = 10000000, .def = LB_D_DELAY },
 	[O_LOAD_UNIT] = { "load-unit", 0, "UNIT", WORK,
 	  "what --load and --delay count: pause or loop",
-	  .type = LB_OPT_ENUM, LB_FIELD(load_unit), .find = lb_load_unit_find,
-	  .why = "unknown load unit; valid: pause, loop", .def = LB_D_LOAD_UNIT },
+	  .type = LB_OPT_ENUM, LB_FIELD(load_unit), .values = lb_load_unit_names,
+	  .why = "unknown load unit", .def = LB_D_LOAD_UNIT },
 	[O_OPS] = { "ops", 'n', "N", WORK,
 	  "operations per thread (fixed work: execution time)",
 	  .type = LB_OPT_U64, LB_FIELD(ops), .min = 1, .max = 1000000000000ull,
@@ -113,8 +113,8 @@ const struct lb_optdef lb_opts[O_NOPTS] = {
 	  .type = LB_OPT_U64, LB_FIELD(repeat), .min = 1, .max = 10000, .def = LB_D_REPEAT },
 	[O_PLACE] = { "place", 'p', "POLICY", PLACE,
 	  "socket, spread, compact, cache, numa or none",
-	  .type = LB_OPT_ENUM, LB_FIELD(place), .find = lb_place_find,
-	  .why = "unknown policy; valid: socket, spread, compact, cache, numa, none",
+	  .type = LB_OPT_ENUM, LB_FIELD(place), .values = lb_place_names,
+	  .why = "unknown policy",
 	  .def = LB_D_PLACE },
 	[O_CPUS] = { "cpus", 'C', "LIST", PLACE,
 	  "only these CPUs (numactl list syntax)",
@@ -133,8 +133,8 @@ const struct lb_optdef lb_opts[O_NOPTS] = {
 	  .type = LB_OPT_U64, LB_FIELD(lock_node), .min = 0, .max = 4095 },
 	[O_LOCK_DOMAIN] = { "lock-domain", 0, "LEVEL", PLACE,
 	  "what the numa locks treat as local: numa, package, cache",
-	  .type = LB_OPT_ENUM, LB_FIELD(lock_domain), .find = lb_lock_domain_find,
-	  .why = "unknown level; valid: numa, package, cache", .def = LB_D_LOCK_DOMAIN,
+	  .type = LB_OPT_ENUM, LB_FIELD(lock_domain), .values = lb_lock_domain_names,
+	  .why = "unknown level", .def = LB_D_LOCK_DOMAIN,
 	  .given = offsetof(struct lb_config, lock_domain_set) },
 	[O_DOMAINS] = { "domains", 0, "N", PLACE,
 	  "N pretend lock domains, round-robin over the CPUs",
@@ -246,11 +246,14 @@ const struct lb_optdef lb_opts[O_NOPTS] = {
 	  "print the version, then exit",
 	  .type = LB_OPT_CALL, .call = call_version },
 	/*
-	 * No other option starts with "e", so no abbreviation getopt_long took
-	 * before (--du for --duration, --h for --help) becomes ambiguous.
+	 * No visible option starts with "e", so no abbreviation getopt_long
+	 * took before (--du for --duration, --h for --help) becomes ambiguous.
 	 */
 	[O_EXPORT_DEFAULTS] = { "export-defaults", 0, NULL, OUT,
 	  "each option and its default (for the tests)",
+	  .type = LB_OPT_CALL, .call = call_export, .hidden = true },
+	[O_EXPORT_VALUES] = { "export-values", 0, NULL, OUT,
+	  "the names each option takes (for the bash completion)",
 	  .type = LB_OPT_CALL, .call = call_export, .hidden = true },
 };
 
@@ -440,9 +443,13 @@ static void call_version(struct lb_cli *st, const struct lb_optdef *d, const cha
 	lb_exit(LB_EXIT_OK);
 }
 
+/* --export-defaults, --export-values: stdout, exit 0 */
 static void call_export(struct lb_cli *st, const struct lb_optdef *d, const char *val)
 {
-	lb_cli_export_defaults(stdout);
+	if (d == &lb_opts[O_EXPORT_VALUES])
+		lb_cli_export_values(stdout);
+	else
+		lb_cli_export_defaults(stdout);
 	lb_exit(LB_EXIT_OK);
 }
 
@@ -466,7 +473,7 @@ static void check_table(void)
 			ok = d->size == sizeof(double);
 			break;
 		case LB_OPT_ENUM:
-			ok = d->size == sizeof(int) && d->find && d->why;
+			ok = d->size == sizeof(int) && d->values && d->values[0] && d->why;
 			break;
 		case LB_OPT_STRING:
 			ok = d->size == sizeof(const char *) && d->why;

@@ -200,6 +200,8 @@ static void write_table(FILE *f, const struct runs *rs, char **paths)
 	free(w);
 }
 
+const char *const lb_report_formats[] = { "table", "csv", NULL };	/* csv: 1 */
+
 LB_NORETURN static void report_usage(const char *why)
 {
 	lb_die(LB_EXIT_USAGE, "report: %s (usage: lockbench report [-f table|csv] FILE...)", why);
@@ -248,9 +250,9 @@ int lb_report_main(int argc, char **argv)
 			snprintf(what, sizeof(what), "unknown option '%.100s'", argv[i]);
 			report_usage(what);
 		}
-		if (strcmp(fmt, "csv") == 0)
+		if (strcmp(fmt, lb_report_formats[1]) == 0)
 			csv = true;
-		else if (strcmp(fmt, "table") != 0)
+		else if (strcmp(fmt, lb_report_formats[0]) != 0)
 			report_usage("-f: the report is written as table or csv");
 	}
 	if (i == argc)

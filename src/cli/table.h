@@ -11,7 +11,7 @@
  *
  * options.c  the table, the generic parser, getopt_long's table
  * rules.c    the rules across options, run in order after the parse
- * help.c     --help and --export-defaults, generated from the rows
+ * help.c     --help, --export-defaults and --export-values, generated from the rows
  */
 #ifndef LB_SRC_CLI_TABLE_H
 #define LB_SRC_CLI_TABLE_H
@@ -40,7 +40,7 @@ enum lb_opt_id {
 	O_FAIR_IRQ_READERS, O_FAIR_TRYLOCK_IRQ_READERS, O_FAIR_WRITER_PERIOD,
 	O_FAIR_TRYLOCK_WRITER_PERIOD, O_FAIR_TRYLOCK_WRITER_TRIES, O_FAIR_IRQ_PERIOD,
 	O_FORMAT, O_OUTPUT, O_JOB, O_SAVE_JOB, O_BASELINE, O_BASELINE_LOOSE, O_NO_HEADER, O_QUIET, O_VERBOSE, O_HELP, O_VERSION,
-	O_EXPORT_DEFAULTS,
+	O_EXPORT_DEFAULTS, O_EXPORT_VALUES,
 	O_NOPTS
 };
 
@@ -68,9 +68,11 @@ struct lb_cli;
  * @min, @max:     U64 and U64_LIST: each value's bounds
  * @dmin, @dmax:   DOUBLE: the bounds
  * @scale:         U64: a time, ns per unit of a bare value (us: 1000); 0 a count
- * @find:          ENUM: the index of a name, -1 if unknown
+ * @values:        ENUM: the names, each at its value's index, NULL-terminated
+ *                 (what --export-values lists for the bash completion)
  * @call:          CALL: takes @val (NULL for a flag); exits with one line if it is bad
- * @why:           ENUM: the reason an unknown name gets; STRING: the reason "" gets
+ * @why:           ENUM: the reason an unknown name gets (the valid names
+ *                 follow); STRING: the reason "" gets
  * @def:           the default (plan/defaults.h: its value in the option's own
  *                 syntax, set through the same parser before argv is read, and
  *                 what --help says of it); LB_D_NONE: no default value
@@ -91,7 +93,7 @@ struct lb_optdef {
 	uint64_t min, max;
 	double dmin, dmax;
 	uint64_t scale;
-	int (*find)(const char *name);
+	const char *const *values;
 	void (*call)(struct lb_cli *st, const struct lb_optdef *d, const char *val);
 	const char *why;
 	enum lb_default_id def;
@@ -156,6 +158,8 @@ void lb_cli_take_default(struct lb_cli *st, enum lb_opt_id id, enum lb_default_i
 void lb_cli_rules(struct lb_cli *st);
 /* lb_cli_export_defaults() - each visible option and its default, for the tests (help.c) */
 void lb_cli_export_defaults(FILE *f);
+/* lb_cli_export_values() - the names each option takes, for the bash completion (help.c) */
+void lb_cli_export_values(FILE *f);
 /* lb_cli_formats_help() - "table (...); stats (...); ..." appended to -f's help */
 size_t lb_cli_formats_help(char *buf, size_t len);
 

@@ -668,18 +668,10 @@ void lb_topo_fini(void)
 	topo = NULL;
 }
 
-static const char *const place_names[] = { "socket", "spread", "compact", "none", "cache",
-					     "numa" };	/* enum lb_place */
+const char *const lb_place_names[] = { "socket", "spread", "compact", "none", "cache", "numa",
+				     NULL };	/* enum lb_place */
 
 const char *lb_place_name(enum lb_place p)
 {
-	return place_names[p];
-}
-
-int lb_place_find(const char *name)
-{
-	for (unsigned i = 0; i < LB_ARRAY_SIZE(place_names); i++)
-		if (strcmp(name, place_names[i]) == 0)
-			return (int)i;
-	return -1;
+	return lb_place_names[p];
 }

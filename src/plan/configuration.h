@@ -114,12 +114,12 @@ struct lb_config {
 
 /* --load-unit: a pause instruction, or one lb_spin_n() iteration (clock.h) */
 enum lb_load_unit { LB_UNIT_PAUSE, LB_UNIT_LOOP };
-/* lb_load_unit_find() - "pause" or "loop"; -1 if unknown */
-int lb_load_unit_find(const char *name);
+/* lb_load_unit_names[] - "pause", "loop": each at its value, NULL-terminated */
+extern const char *const lb_load_unit_names[];
 
 /* lb_scenario_name() - "mix", "roles", "fair" */
 const char *lb_scenario_name(enum lb_scenario s);
-/* lb_scenario_find() - by name; -1 if unknown */
-int lb_scenario_find(const char *name);
+/* lb_scenario_names[] - each scenario at its value, NULL-terminated */
+extern const char *const lb_scenario_names[];
 
 #endif /* LB_SRC_PLAN_CONFIGURATION_H */

@@ -38,6 +38,11 @@ const char *lb_tree_config_names(void)
 	return buf;
 }
 
+const char *lb_tree_config_name(unsigned i)
+{
+	return i < LB_ARRAY_SIZE(cfgs) ? cfgs[i].name : NULL;
+}
+
 int lb_tree_config(const char *spec, char *why, size_t len)
 {
 	const char *eq = strchr(spec, '=');

@@ -74,6 +74,11 @@ bool lb_tree_lock_id(const char *id)
 	return false;
 }
 
+const char *lb_tree_lock_name(unsigned l)
+{
+	return l < LB_TREE_NLOCKS ? tlocks[l].id : NULL;
+}
+
 void lb_tree_skip(const struct lb_lock_ops *ops)
 {
 	lb_err("%s: not built: %s", ops->name, ops->unavailable);

@@ -149,10 +149,12 @@ static void extract(struct lb_tree *t, const struct stat *st, const char *cache)
 	unlink(log);
 }
 
+const char *const lb_tree_tarball_exts[] = { ".tar.xz", ".tar.gz", ".tgz", ".txz", ".tar.bz2",
+					     ".tar", ".tar.zst", NULL };
+
 static bool is_tarball(const char *p)
 {
-	static const char *const ext[] = { ".tar.xz", ".tar.gz", ".tgz", ".txz", ".tar.bz2",
-					   ".tar", ".tar.zst", NULL };
+	const char *const *ext = lb_tree_tarball_exts;
 	size_t l = strlen(p);
 
 	for (unsigned i = 0; ext[i]; i++)

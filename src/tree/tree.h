@@ -66,6 +66,8 @@ struct lb_tree {
 int lb_tree_config(const char *spec, char *why, size_t len);
 /* lb_tree_config_help() - the options --kernel-config takes, for messages and --help */
 const char *lb_tree_config_names(void);
+/* lb_tree_config_name() - the @i-th of them (CONFIG_MUTEX_SPIN_ON_OWNER, ...), NULL past the last */
+const char *lb_tree_config_name(unsigned i);
 
 /**
  * lb_tree_add() - --kernel-tree=[NAME=]PATH: resolve, build (or find in the
@@ -89,6 +91,10 @@ const struct lb_tree *lb_tree_of(const struct lb_lock_ops *ops);
 
 /* lb_tree_lock_id() - is @id one of a tree's locks (qspinlock ... percpu-rwsem)? */
 bool lb_tree_lock_id(const char *id);
+/* lb_tree_tarball_exts[] - what a tarball's name ends with (".tar.xz", ...), NULL-terminated */
+extern const char *const lb_tree_tarball_exts[];
+/* lb_tree_lock_name() - the @l-th of them, NULL from LB_TREE_NLOCKS on */
+const char *lb_tree_lock_name(unsigned l);
 /*
  * lb_tree_skip() - --lock named a tree lock that did not build: say why
  * (its one line) and remember to exit 5 once the other locks have run.

@@ -101,7 +101,9 @@ fi
 # the completion offers a topology that is only in P; the manual names P's files
 if [ -n "$bcdir" ] && command -v bash >/dev/null 2>&1; then
 	cp "$pkgdatadir/topologies/build-vm-2c.xml" "$pkgdatadir/topologies/only-in-p.xml" || exit 99
-	bash -c '. "$1"; COMP_WORDS=("$2" --topology=only-); COMP_CWORD=1
+	# the line as bash gives it with blanks the only word breaks (completion.sh has the others)
+	bash -c '. "$1"; COMP_WORDBREAKS=" "; COMP_WORDS=("$2" --topology=only-); COMP_CWORD=1
+		COMP_LINE="$2 --topology=only-"; COMP_POINT=${#COMP_LINE}
 		_lockbench; printf "%s\n" "${COMPREPLY[@]}"' sh "$bcdir/lockbench" \
 		"$bindir/lockbench" >"$TMPD/out" 2>&1
 	grep -qxF -- --topology=only-in-p "$TMPD/out" &&
