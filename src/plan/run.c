@@ -416,7 +416,7 @@ static void print_threads(FILE *f, const struct lb_plan *plan)
 /* --plan, mix and roles: one line per point */
 static void print_point(FILE *f, const struct lb_point *p)
 {
-	char ratio[32];
+	char ratio[32], t[48];
 
 	fprintf(f, "point %s/%s threads=%u load=%llu%s ", p->ops->name,
 		lb_point_ratio_str(p, ratio, sizeof(ratio)), p->nthreads,
@@ -426,8 +426,11 @@ static void print_point(FILE *f, const struct lb_point *p)
 	else if (p->est_s > 0 && p->point_timeout > 0 && p->est_s >= p->point_timeout)
 		fprintf(f, "ops=%llu (would take over the %g s --point-timeout)\n",
 			(unsigned long long)p->nops, p->point_timeout);
-	else if (p->est_s > 0)
+	else if (p->est_s > 0 && p->est_s < 100)	/* three digits, never an exponent */
 		fprintf(f, "ops=%llu (about %.3g s)\n", (unsigned long long)p->nops, p->est_s);
+	else if (p->est_s > 0)
+		fprintf(f, "ops=%llu (about %s)\n", (unsigned long long)p->nops,
+			fmt_secs(p->est_s, t, sizeof(t)));
 	else
 		fprintf(f, "ops=%llu\n", (unsigned long long)p->nops);
 }

@@ -44,9 +44,9 @@ grep -q "warning: --lock: 'ticket' is selected twice; it runs once" "$TMPD/err" 
 [ "$(grep -c "^point ticket/" "$TMPD/out")" -eq "$(grep -c "^point " "$TMPD/out")" ] ||
 	fail "ticket,ticket: not only ticket"
 ok "--ops=1M" --lock=null --threads=1 --load=1 --ops=1M
-grep -q "ops=1000000\( (about [0-9.e-]* s)\)\{0,1\}$" "$TMPD/out" || fail "--ops=1M is not 1000000"
+grep -q "ops=1000000\( (about [0-9. minhs]*)\)\{0,1\}$" "$TMPD/out" || fail "--ops=1M is not 1000000"
 ok "--ops=1e6" --lock=null --threads=1 --load=1 --ops=2e6
-grep -q "ops=2000000\( (about [0-9.e-]* s)\)\{0,1\}$" "$TMPD/out" || fail "--ops=2e6 is not 2000000"
+grep -q "ops=2000000\( (about [0-9. minhs]*)\)\{0,1\}$" "$TMPD/out" || fail "--ops=2e6 is not 2000000"
 ok "--duration=500ms" --lock=null --threads=1 --load=1 --duration=500ms
 grep -q "duration=0.5s$" "$TMPD/out" || fail "--duration=500ms is not 0.5 s"
 ok "--duration=1s" --lock=null --threads=1 --load=1 --duration=1s
