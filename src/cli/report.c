@@ -200,22 +200,83 @@ static void write_table(FILE *f, const struct runs *rs, char **paths)
 	free(w);
 }
 
+/* the options of @lock in run @b ("" without any), or NULL when the file does not say */
+static const char *lock_options(const struct lb_baseline *b, const char *lock)
+{
+	for (unsigned k = 0; k < b->n; k++)
+		if (strcmp(b->results[k].point.ops->name, lock) == 0)
+			return b->lockopts ? b->lockopts[k] : NULL;
+	return NULL;
+}
+
+static bool has_lock(const struct lb_baseline *b, const char *lock)
+{
+	for (unsigned k = 0; k < b->n; k++)
+		if (strcmp(b->results[k].point.ops->name, lock) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * What makes run @b's figures not those of run @a's conditions: the first
+ * field that differs, with both values, into @what; false when none does.
+ * A field a file does not say (an older format) is not compared.
+ */
+static bool runs_differ(const struct lb_baseline *a, const struct lb_baseline *b, char *what,
+			size_t len)
+{
+	const struct lb_point *p = &a->results[0].point, *q = &b->results[0].point;
+
+	if (p->duration > 0 && q->duration > 0 && p->duration != q->duration)
+		return snprintf(what, len, "duration_s: %g against %g", q->duration, p->duration), true;
+	if (p->duration <= 0 && q->duration <= 0 && p->nops && q->nops && p->nops != q->nops)
+		return snprintf(what, len, "ops_per_thread: %llu against %llu",
+				(unsigned long long)q->nops, (unsigned long long)p->nops), true;
+	if (p->spin != q->spin || p->load_ns != q->load_ns)
+		return snprintf(what, len, "load_unit: %s against %s", q->load_ns ? "ns" :
+				q->spin ? "loop" : "pause", p->load_ns ? "ns" : p->spin ? "loop" :
+				"pause"), true;
+	for (unsigned k = 0; k < b->n; k++) {
+		const char *lock = b->results[k].point.ops->name, *x, *y;
+
+		if (!has_lock(a, lock))
+			continue;
+		x = lock_options(a, lock);
+		y = lock_options(b, lock);
+		if (x && y && strcmp(x, y) != 0)
+			return snprintf(what, len, "lock_options of %.60s: '%.140s' against '%.140s'", lock, y,
+					x), true;
+	}
+	if (*a->version && *b->version && strcmp(a->version, b->version) != 0)
+		return snprintf(what, len, "lockbench version: %s against %s", b->version,
+				a->version), true;
+	if (*a->host && *b->host && (strcmp(a->host, b->host) != 0 ||
+				     strcmp(a->cpu_model, b->cpu_model) != 0))
+		return snprintf(what, len, "machine: %.60s (%.100s) against %.60s (%.100s)", b->host, b->cpu_model,
+				a->host, a->cpu_model), true;
+	return false;
+}
+
 const char *const lb_report_formats[] = { "table", "csv", NULL };	/* csv: 1 */
 
 LB_NORETURN static void report_usage(const char *why)
 {
-	lb_die(LB_EXIT_USAGE, "report: %s (usage: lockbench report [-f table|csv] FILE...)", why);
+	lb_die(LB_EXIT_USAGE, "report: %s (usage: lockbench report [-f table|csv] [--loose] FILE...)", why);
 }
 
 /* lockbench report --help */
 LB_NORETURN static void report_help(void)
 {
-	printf("Usage: lockbench report [-f table|csv] FILE...\n"
+	printf("Usage: lockbench report [-f table|csv] [--loose] FILE...\n"
 	       "Put the runs of lockbench's CSV or JSON files side by side: one row per\n"
 	       "lock, mix and thread count, one column per file, each figure with its\n"
-	       "change against the first file's.\n"
+	       "change against the first file's. A run whose duration or operations,\n"
+	       "load unit, lock options, lockbench version or machine differ from the\n"
+	       "first run's is refused, naming the field.\n"
 	       "\n"
 	       "  -f, --format=table|csv  the report as a table (default) or as CSV\n"
+	       "      --loose             put such runs side by side all the same, the\n"
+	       "                          differences said under the table\n"
 	       "  -h, --help              this text\n"
 	       "\n"
 	       "Full documentation: man lockbench, REPORT\n");
@@ -225,7 +286,8 @@ LB_NORETURN static void report_help(void)
 int lb_report_main(int argc, char **argv)
 {
 	struct runs rs = { 0 };
-	bool csv = false;
+	bool csv = false, loose = false;
+	char (*differs)[400] = NULL;
 	char why[512];
 	int i = 1;
 
@@ -238,6 +300,10 @@ int lb_report_main(int argc, char **argv)
 		}
 		if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0)
 			report_help();
+		if (strcmp(argv[i], "--loose") == 0) {
+			loose = true;
+			continue;
+		}
 		if (strcmp(argv[i], "-f") == 0 || strcmp(argv[i], "--format") == 0)
 			fmt = i + 1 < argc ? argv[++i] : "";
 		else if (strncmp(argv[i], "--format=", 9) == 0)
@@ -285,11 +351,25 @@ int lb_report_main(int argc, char **argv)
 			lb_die(LB_EXIT_RUNTIME, "out of memory");
 		free(ptrs);
 	}
+	/* runs of other conditions: refused, or with --loose said under the header */
+	differs = calloc(rs.n, sizeof(*differs));
+	if (!differs)
+		lb_die(LB_EXIT_RUNTIME, "out of memory");
+	for (unsigned r = 1; r < rs.n; r++)
+		if (runs_differ(&rs.b[0], &rs.b[r], differs[r], sizeof(differs[r])) && !loose)
+			lb_die(LB_EXIT_USAGE, "report: %s differs from %s in %s: the figures do not "
+			       "compare (--loose puts them side by side all the same)", argv[i + r],
+			       argv[i], differs[r]);
 	collect_keys(&rs);
-	if (csv)
+	if (csv) {
 		write_csv(stdout, &rs);
-	else
+	} else {
 		write_table(stdout, &rs, argv + i);
+		for (unsigned r = 1; r < rs.n; r++)
+			if (differs[r][0])
+				printf("(--loose: run %u differs from run 1 in %s)\n", r + 1, differs[r]);
+	}
+	free(differs);
 	for (unsigned r = 0; r < rs.n; r++) {
 		lb_ttable_free(&rs.t[r]);
 		lb_baseline_free(&rs.b[r]);

@@ -179,7 +179,7 @@ exactly "rep" report
 exactly "report $F/" "$F/before.csv" "$F/run.json" "$F/sub/" "(nospace)"
 exactly "report -f c" csv
 exactly "report --format=t" --format=table
-exactly "report -" -f --format= -h --help "(nospace)"
+exactly "report -" -f --format= --loose -h --help "(nospace)"
 exactly "report --f" --format= "(nospace)"
 exactly "report -f csv $F/r" "$F/run.json"
 exactly "report $F/run.json -- $F/n"

@@ -21,11 +21,13 @@ awk 'length > 80 { print FILENAME ": " $0 }' "$TMPD/help" "$TMPD/help-locks" >"$
 
 # options in --help and --help=LOCK
 # (a '.' between digits belongs to the name: --rwsem-4.18-wake)
-cat "$TMPD/help" "$TMPD/help-locks" |
+"$LOCKBENCH" report --help >"$TMPD/help-report" || fail "report --help"
+cat "$TMPD/help" "$TMPD/help-locks" "$TMPD/help-report" |
 	grep -oE -- '--[a-z][a-z0-9-]*([.][0-9][a-z0-9-]*)*' | sort -u >"$TMPD/help-opts"
 [ -s "$TMPD/help-opts" ] || fail "no options found in --help"
 # options documented in the man page (roff writes \-\-name)
-grep -oE -- '\\-\\-[a-z][a-z0-9\\-]*([.][0-9][a-z0-9\\-]*)*' "$man" | sed 's/\\//g' | sort -u >"$TMPD/man-opts"
+# (a backslash is part of a name only before a dash: \-\-loose\fR is --loose)
+grep -oE -- '\\-\\-[a-z]([a-z0-9]|\\-)*([.][0-9]([a-z0-9]|\\-)*)*' "$man" | sed 's/\\//g' | sort -u >"$TMPD/man-opts"
 
 while read -r o; do
 	grep -qx -- "$o" "$TMPD/man-opts" || fail "option $o is in --help but not in the man page"
