@@ -18,12 +18,69 @@ static unsigned n_exit_hooks;
 static void (*signal_hooks[8])(void);
 static volatile unsigned n_signal_hooks;
 
+/* The length of the valid UTF-8 sequence at @s (not a C1 control), or 0. */
+static size_t utf8_len(const unsigned char *s)
+{
+	size_t n = s[0] >= 0xf0 && s[0] <= 0xf4 ? 4 : s[0] >= 0xe0 ? 3 : s[0] >= 0xc2 ? 2 : 0;
+
+	if (s[0] >= 0xf5)
+		n = 0;
+	for (size_t i = 1; i < n; i++)
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+	if (n == 2 && s[0] == 0xc2 && s[1] < 0xa0)
+		return 0;	/* U+0080..U+009F: the C1 controls (CSI is one) */
+	if ((n == 3 && s[0] == 0xe0 && s[1] < 0xa0) || (n == 4 && s[0] == 0xf0 && s[1] < 0x90) ||
+	    (n == 4 && s[0] == 0xf4 && s[1] >= 0x90) || (n == 3 && s[0] == 0xed && s[1] >= 0xa0))
+		return 0;	/* overlong, beyond U+10FFFF, surrogates */
+	return n;
+}
+
+size_t lb_escape(char *dst, size_t len, const char *src)
+{
+	const unsigned char *s = (const unsigned char *)src;
+	size_t o = 0;
+
+	if (!len)
+		return 0;
+	while (*s && o + 1 < len) {
+		size_t n = *s >= 0x80 ? utf8_len(s) : (*s >= 0x20 && *s != 0x7f);
+		char esc[5];
+
+		if (n && o + n < len) {
+			memcpy(dst + o, s, n);
+			o += n;
+			s += n;
+			continue;
+		}
+		if (n)
+			break;
+		if (*s == '\n' || *s == '\t' || *s == '\r')
+			snprintf(esc, sizeof(esc), "\\%c", *s == '\n' ? 'n' : *s == '\t' ? 't' : 'r');
+		else
+			snprintf(esc, sizeof(esc), "\\x%02x", *s);
+		if (o + strlen(esc) >= len)
+			break;
+		memcpy(dst + o, esc, strlen(esc));
+		o += strlen(esc);
+		s++;
+	}
+	dst[o] = '\0';
+	return o;
+}
+
+/*
+ * One line: what the values in it hold (a file's field, a path, an option's
+ * argument) is escaped, so a newline or a terminal's escape sequence in
+ * them can neither split the line nor reach the terminal.
+ */
 static void vmsg(const char *prefix, const char *fmt, va_list ap)
 {
-	char line[2048];
+	char line[2048], safe[4 * sizeof(line)];
 
 	vsnprintf(line, sizeof(line), fmt, ap);
-	fprintf(stderr, "lockbench: %s%s\n", prefix, line);
+	lb_escape(safe, sizeof(safe), line);
+	fprintf(stderr, "lockbench: %s%s\n", prefix, safe);
 }
 
 void lb_err(const char *fmt, ...)

@@ -20,6 +20,16 @@ enum lb_exit {
 
 extern int lb_verbose;		/* -v raises, -q lowers; 0 is the default */
 
+/**
+ * lb_escape() - @src into @dst (@len bytes) with its non-printable bytes
+ * escaped: \n, \t, \r, and \xHH for the other control characters (C0,
+ * DEL and the UTF-8 C1 controls) and for bytes that are not valid UTF-8
+ *
+ * The messages pass every value through it, so that one message stays one
+ * line and a terminal's escape sequences in a file or argument are shown,
+ * not obeyed. Return: the length written (@dst ends with a NUL).
+ */
+size_t lb_escape(char *dst, size_t len, const char *src);
 /* lb_err() - one line "lockbench: ..." on stderr */
 void lb_err(const char *fmt, ...) LB_PRINTF(1, 2);
 /* lb_warn() - "lockbench: warning: ..." unless -q */
