@@ -194,7 +194,7 @@ const struct lb_optdef lb_opts[O_NOPTS] = {
 	  "watchdog: stop a point that makes no progress for SEC seconds, print which "
 	  "threads wait and the lock word, exit 4",
 	  .type = LB_OPT_DOUBLE, LB_FIELD(timeout), .dmin = 0, .dmax = 86400,
-	  .def = "60", .def_note = "; 0 disables" },
+	  .def = "60", .def_note = "; 0 disables, else at least 0.5" },
 	/* no .def: the default depends on the mode (lb_point_timeout(), plan.c) */
 	[O_POINT_TIMEOUT] = { "point-timeout", 0, "SEC", MEAS,
 	  "time budget: stop a point still running after SEC seconds, mark it timed out and "
