@@ -20,6 +20,7 @@
 #undef LB_LOCK
 
 __thread uint64_t lb_slept_cycles;	/* lock.h */
+__thread char lb_lock_why[LB_LOCK_WHY_LEN];	/* lock.h */
 
 static const struct lb_lock_ops *const lb_locks[] = {
 #define LB_LOCK(id) &lb_lock_##id,

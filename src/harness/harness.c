@@ -339,9 +339,12 @@ static int point_setup(struct lb_run *run)
 		if (p->lock_node < 0)
 			memset(run->lock, 0, run->lsize);
 	}
+	lb_lock_why[0] = '\0';
 	err = ops->init(run->lock, &cfg);
 	if (err) {
-		lb_err("lock %s: init failed: %s", ops->name, strerror(-err));
+		lb_lock_why[sizeof(lb_lock_why) - 1] = '\0';
+		lb_err("lock %s: init failed: %s%s%s", ops->name, lb_lock_why,
+		       lb_lock_why[0] ? ": " : "", strerror(-err));
 		return LB_EXIT_RUNTIME;
 	}
 	run->lock_inited = true;
