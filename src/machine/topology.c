@@ -207,6 +207,61 @@ static const char *topo_named(const char *spec, char *buf, size_t len)
 	return spec;
 }
 
+/* --topology=synthetic:DESC: DESC, without the quotes around it, to hwloc (whole). */
+static int set_synthetic(const char *spec, char *why, size_t len)
+{
+	char *desc = strdup(spec);
+	size_t l;
+	int rc = 0;
+
+	if (!desc)
+		return WHY("out of memory");
+	l = strlen(desc);
+	if (l >= 2 && (desc[0] == '"' || desc[0] == '\'') && desc[l - 1] == desc[0]) {
+		memmove(desc, desc + 1, l - 2);
+		desc[l - 2] = '\0';
+	}
+	if (*desc && lb_topo_synthetic_check(desc, why, len))
+		rc = -1;
+	else if (!*desc || hwloc_topology_set_synthetic(topo, desc))
+		rc = WHY("not a valid hwloc synthetic description (e.g. "
+			 "synthetic:\"package:4 core:10 pu:1\")");
+	else
+		snprintf(info.source, sizeof(info.source), "synthetic: %s", desc);
+	free(desc);
+	return rc;
+}
+
+/*
+ * The objects of @type, or -1 where hwloc finds them at several depths (an
+ * XML file with a package inside a core): nothing that is one machine.
+ */
+static int count_type(hwloc_obj_type_t type, unsigned *out, char *why, size_t len)
+{
+	int n = hwloc_get_nbobjs_by_type(topo, type);
+
+	if (n < 0)
+		return WHY("its %s objects are at more than one depth (one inside another): not a "
+			   "machine's topology", hwloc_obj_type_string(type));
+	*out = (unsigned)n;
+	return 0;
+}
+
+static int count_objects(char *why, size_t len)
+{
+	if (count_type(HWLOC_OBJ_PACKAGE, &info.packages, why, len) ||
+	    count_type(HWLOC_OBJ_CORE, &info.cores, why, len) ||
+	    count_type(HWLOC_OBJ_PU, &info.pus, why, len) ||
+	    count_type(HWLOC_OBJ_NUMANODE, &info.numa_nodes, why, len))
+		return -1;
+	if (!info.pus)
+		return WHY("it has no PU (no CPU to place a thread on)");
+	if (info.pus > LB_MAX_TOPOLOGY_PUS)
+		return WHY("%u PUs, over the limit of %llu for a planned machine", info.pus,
+			   LB_MAX_TOPOLOGY_PUS);
+	return 0;
+}
+
 int lb_topo_load(const char *spec, char *why, size_t len)
 {
 	char named[240];	/* a saved topology's file: fits info.source */
@@ -215,32 +270,22 @@ int lb_topo_load(const char *spec, char *why, size_t len)
 
 	if (!spec && check_env(why, len))
 		return -1;
+	/*
+	 * hwloc's own XML parser, never libxml2's importer: hwloc 2.9's crashes
+	 * on a document type with an internal subset (<!DOCTYPE topology [ ]>),
+	 * which its own parser refuses. hwloc reads this once, at the first XML.
+	 */
+	setenv("HWLOC_LIBXML_IMPORT", "0", 1);
 	if (hwloc_topology_init(&topo))
 		return WHY("hwloc_topology_init failed");
 	snprintf(info.source, sizeof(info.source), "this machine");
 	if (spec) {
 		if (strncmp(spec, "synthetic:", 10) == 0) {
-			char desc[480];
-			size_t l;
-
-			snprintf(desc, sizeof(desc), "%s", spec + 10);
-			l = strlen(desc);
-			if (l >= 2 && (desc[0] == '"' || desc[0] == '\'') && desc[l - 1] == desc[0]) {
-				memmove(desc, desc + 1, l - 2);
-				desc[l - 2] = '\0';
-			}
-			if (*desc && lb_topo_synthetic_check(desc, why, len)) {
+			if (set_synthetic(spec + 10, why, len)) {
 				hwloc_topology_destroy(topo);
 				topo = NULL;
 				return -1;
 			}
-			if (!*desc || hwloc_topology_set_synthetic(topo, desc)) {
-				hwloc_topology_destroy(topo);
-				topo = NULL;
-				return WHY("not a valid hwloc synthetic description (e.g. "
-					   "synthetic:\"package:4 core:10 pu:1\")");
-			}
-			snprintf(info.source, sizeof(info.source), "synthetic: %s", desc);
 		} else {
 			spec = topo_named(spec, named, sizeof(named));
 			if (access(spec, R_OK)) {
@@ -275,10 +320,11 @@ int lb_topo_load(const char *spec, char *why, size_t len)
 		snprintf(info.source, sizeof(info.source), "%s",
 			 getenv("HWLOC_XMLFILE") ? "HWLOC_XMLFILE" :
 			 getenv("HWLOC_SYNTHETIC") ? "HWLOC_SYNTHETIC" : "not this machine");
-	info.packages = (unsigned)hwloc_get_nbobjs_by_type(topo, HWLOC_OBJ_PACKAGE);
-	info.cores = (unsigned)hwloc_get_nbobjs_by_type(topo, HWLOC_OBJ_CORE);
-	info.pus = (unsigned)hwloc_get_nbobjs_by_type(topo, HWLOC_OBJ_PU);
-	info.numa_nodes = (unsigned)hwloc_get_nbobjs_by_type(topo, HWLOC_OBJ_NUMANODE);
+	if (count_objects(why, len)) {
+		hwloc_topology_destroy(topo);
+		topo = NULL;
+		return -1;
+	}
 	root = hwloc_get_root_obj(topo);
 	pkg = hwloc_get_obj_by_type(topo, HWLOC_OBJ_PACKAGE, 0);
 	if (pkg)
