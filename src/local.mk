@@ -7,6 +7,7 @@ liblockbench_a_SOURCES += \
 	src/base/compiler.h src/base/lb-atomic.h src/base/limits.h \
 	src/base/log.c src/base/log.h \
 	src/base/file.c src/base/file.h \
+	src/base/hash.c src/base/hash.h \
 	src/base/parse.c src/base/parse.h \
 	src/base/clock.c src/base/clock.h \
 	src/base/futex.c src/base/futex.h \
@@ -34,5 +35,5 @@ liblockbench_a_SOURCES += \
 	src/output/json.c src/output/latency.c src/output/compare.c src/output/aim7.c \
 	src/cli/options.c src/cli/options.h \
 	src/cli/table.h src/cli/rules.c src/cli/help.c \
-	src/cli/baseline.c src/cli/baseline.h src/cli/instance.c \
+	src/cli/baseline.c src/cli/baseline.h src/cli/baseline-csv.c src/cli/instance.c \
 	src/cli/report.c src/cli/report.h
