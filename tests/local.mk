@@ -151,6 +151,7 @@ CLI_TESTS = \
 	tests/cli/roles.sh \
 	tests/cli/baseline.sh \
 	tests/cli/hostile-files.sh \
+	tests/cli/hostile-inputs.sh \
 	tests/cli/baseline-check.sh \
 	tests/cli/reproduce.sh \
 	tests/cli/numa-locks.sh \
