@@ -134,6 +134,7 @@ CLI_TESTS = \
 	tests/cli/csv.sh \
 	tests/cli/json.sh \
 	tests/cli/output-file.sh \
+	tests/cli/output-links.sh \
 	tests/cli/plan.sh \
 	tests/cli/default.sh \
 	tests/cli/osq-unqueue.sh \
