@@ -8,6 +8,7 @@ liblockbench_a_SOURCES += \
 	src/base/log.c src/base/log.h \
 	src/base/file.c src/base/file.h \
 	src/base/hash.c src/base/hash.h \
+	src/base/maps.c src/base/maps.h \
 	src/base/parse.c src/base/parse.h \
 	src/base/clock.c src/base/clock.h \
 	src/base/futex.c src/base/futex.h \

@@ -42,6 +42,7 @@
 #include "base/clock.h"
 #include "base/lb-atomic.h"
 #include "base/log.h"
+#include "base/maps.h"
 #include "harness/harness.h"
 #include "harness/process.h"
 #include "harness/worker.h"
@@ -349,6 +350,13 @@ static int point_setup(struct lb_run *run)
 	}
 	run->lock_inited = true;
 	run->v->lock = run->lock;
+	if (p->processes && lb_private_pointer(run->lock, ops->lock_size) >= 0) {
+		/* the workers, made by fork(), would each see their own copy of it */
+		lb_err("lock %s: --processes: after init() the lock points to memory of this process "
+		       "alone (the heap, or another private mapping): it cannot be shared by "
+		       "processes", ops->name);
+		return LB_EXIT_UNAVAIL;
+	}
 	if (p->roles) {
 		err = lb_role_point_init(p, run->lock, &run->stop, &run->rp);
 		if (err) {
