@@ -22,7 +22,7 @@ liblockbench_a_SOURCES += \
 	src/kernel/sched.c src/kernel/sched.h \
 	src/harness/harness.c src/harness/harness.h src/harness/point.h src/harness/loop.h \
 	src/harness/worker.h src/harness/watch.c src/harness/collect.c src/harness/validate.c \
-	src/harness/process.c src/harness/process.h \
+	src/harness/process.c src/harness/process.h src/harness/abandon.c \
 	src/harness/roles.c src/harness/roles.h \
 	src/harness/figures.c src/harness/figures.h \
 	src/plan/configuration.h src/plan/plan.c src/plan/plan.h \

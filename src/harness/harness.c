@@ -211,6 +211,7 @@ static void *worker_main(void *argp)
 	if (!err && p->perf)
 		lb_perf_open(&w->perf);
 	run->workers[tid] = w;
+	lb_self_worker = w;
 	if (w)
 		run->tctxs[tid] = &w->tctx, run->privs[tid] = w->tctx.priv;
 	if (err) {
@@ -223,6 +224,10 @@ static void *worker_main(void *argp)
 
 	/* acquire: pairs with the release store of go; every peer's tctx is visible after it */
 	wait_flag(&run->go);
+	/* from here to the loop's end a point that cannot stop may park us (abandon.c) */
+	if (w)
+		__atomic_store_n(&w->in_loop, 1, __ATOMIC_RELAXED);
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
 	if (w && run->warm)
 		warm_up(run, w);
 	if (w && p->perf)
@@ -235,6 +240,9 @@ static void *worker_main(void *argp)
 	if (w && !lb_load_relaxed(&run->stop)) {
 		run_loop(run, w);
 	}
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	if (w)
+		__atomic_store_n(&w->in_loop, 0, __ATOMIC_RELAXED);
 	lb_torture_self = NULL;
 	if (w && w->rt)
 		lb_role_thread_done(w->rt);
@@ -374,6 +382,7 @@ static int create_threads(struct lb_run *run)
 	const struct lb_point *p = run->p;
 	int err;
 
+	run->t0_ns = lb_now_ns();	/* --point-timeout's budget starts here (watch.c) */
 	run->t_create = lb_cycles_fenced();
 	if (p->processes)
 		return lb_proc_fork(run, worker_main);	/* process.c: one child per worker */
@@ -471,6 +480,7 @@ static int point_start(struct lb_run *run, struct lb_result *r)
 			lb_proc_check(run);	/* a child that died before it arrived */
 		sched_yield();
 	}
+	lb_setup_watch_disarm();	/* all arrived: from the warm-up on, watch.c watches */
 	if (rc || run->init_error) {
 		if (!rc) {
 			lb_err("lock %s: a thread could not start: %s", run->ops->name,
@@ -510,11 +520,35 @@ static int point_stop(struct lb_run *run, struct lb_result *r, int rc)
 		rc = rc ? rc : jrc;
 	}
 	for (unsigned i = 0; !run->procs && i < run->created; i++)
-		pthread_join(run->tids[i], NULL);
+		if (run->workers[i] && lb_load_acquire(&run->workers[i]->parked))
+			pthread_detach(run->tids[i]);	/* never to finish (abandon.c) */
+		else
+			pthread_join(run->tids[i], NULL);
 	run->t_joined = lb_cycles_fenced();
 	if (!rc && run->traced)
 		rc = lb_trace_point_collect(p->trace, &r->trace);
 	return rc;
+}
+
+/*
+ * An abandoned point's tear-down: the finished threads' thread_fini(), the
+ * roles and the lock's fini() (every worker is finished or parked, and a
+ * parked one never runs again); nothing of the run is freed, as the parked
+ * threads are inside it (abandon.c).
+ */
+static void abandoned_teardown(struct lb_run *run)
+{
+	for (unsigned i = 0; i < run->p->nthreads; i++) {
+		struct lb_worker *w = run->workers[i];
+
+		if (w && !w->parked && run->ops->thread_fini)
+			run->ops->thread_fini(run->lock, &w->tctx);
+	}
+	lb_role_point_fini(run->rp);
+	run->rp = NULL;
+	if (run->lock_inited && run->ops->fini)
+		run->ops->fini(run->lock);
+	lb_abandon_keep(run);
 }
 
 /* Tear-down: each thread's state, the roles', fini() and the lock; @run may be partly set up. */
@@ -529,6 +563,10 @@ static void point_teardown(struct lb_run *run)
 		return;
 	}
 	p = run->p;
+	if (run->abandoned) {
+		abandoned_teardown(run);
+		return;
+	}
 	for (unsigned i = 0; run->workers && i < p->nthreads; i++) {
 		if (run->workers[i] && run->ops->thread_fini)
 			run->ops->thread_fini(run->lock, &run->workers[i]->tctx);
@@ -555,6 +593,20 @@ static void point_teardown(struct lb_run *run)
 	free(run);
 }
 
+/* What a crash's line names (log.h): the lock and the point; set before a handler can read it. */
+static void crash_what(const struct lb_point *p)
+{
+	char ratio[32];
+
+	lb_crash_set = 0;
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	snprintf(lb_crash_what, sizeof(lb_crash_what), "lock %s, point %s/%s threads=%u load=%llu",
+		 p->ops->name, p->ops->name, lb_ratio_str(&p->ratio, ratio, sizeof(ratio)),
+		 p->nthreads, (unsigned long long)p->load_arg);
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	lb_crash_set = 1;
+}
+
 int lb_run_point(const struct lb_point *p, struct lb_result *r)
 {
 	struct lb_run *run = NULL;
@@ -562,6 +614,8 @@ int lb_run_point(const struct lb_point *p, struct lb_result *r)
 
 	memset(r, 0, sizeof(*r));
 	r->point = *p;
+	crash_what(p);
+	lb_setup_watch_arm(p);	/* init(), the threads' creation and thread_init() */
 	rc = point_alloc(p, r, &run);
 	if (!rc)
 		rc = point_setup(run);
@@ -571,15 +625,19 @@ int lb_run_point(const struct lb_point *p, struct lb_result *r)
 			lb_watch_point(run);
 		rc = point_stop(run, r, rc);
 	}
+	lb_setup_watch_disarm();	/* a set-up that failed */
 	if (!rc)
 		rc = lb_collect_point(run, r);
 	if (!rc) {
 		r->timed_out = run->timed_out;
 		r->interrupted = run->interrupted;
+		r->abandoned_threads = run->abandoned;
 	}
-	if (!rc && p->validate)
+	/* abandoned: parked threads stopped inside their sections, the final checks cannot hold */
+	if (!rc && p->validate && !run->abandoned)
 		rc = lb_validate_point(run, r);
 	point_teardown(run);
+	lb_crash_set = 0;
 	if (rc)
 		lb_result_free(r);
 	return rc;

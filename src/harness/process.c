@@ -247,6 +247,33 @@ void lb_proc_check(struct lb_run *run)
 	}
 }
 
+void lb_proc_mark(const struct lb_run *run, unsigned i, struct lb_sched_mark *m)
+{
+	if (run->procs->pids[i])
+		lb_sched_mark_task((long)run->procs->pids[i], m);
+}
+
+void lb_proc_kill_parked(struct lb_run *run)
+{
+	struct lb_procs *pr = run->procs;
+
+	for (unsigned i = 0; i < run->created; i++) {
+		struct lb_worker *w = run->workers[i];
+
+		if (pr->pids[i] && w && w->parked)
+			kill(pr->pids[i], SIGKILL);
+	}
+	for (unsigned i = 0; i < run->created; i++) {
+		struct lb_worker *w = run->workers[i];
+
+		if (!pr->pids[i] || !w || !w->parked)
+			continue;
+		while (waitpid(pr->pids[i], NULL, 0) < 0 && errno == EINTR)
+			;
+		pr->pids[i] = 0;	/* killed on purpose: not a worker that died */
+	}
+}
+
 int lb_proc_join(struct lb_run *run)
 {
 	struct lb_procs *pr = run->procs;

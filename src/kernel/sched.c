@@ -2,9 +2,13 @@
 /* sched.c - a thread's CPU time and involuntary switches */
 #include "config.h"
 
+#include <stdio.h>
+#include <string.h>
 #include <sys/resource.h>
 #include <time.h>
+#include <unistd.h>
 
+#include "base/log.h"
 #include "kernel/sched.h"
 
 void lb_sched_mark(struct lb_sched_mark *m)
@@ -18,4 +22,27 @@ void lb_sched_mark(struct lb_sched_mark *m)
 		m->cpu_ns = (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 	if (getrusage(RUSAGE_THREAD, &ru) == 0)
 		m->nivcsw = (uint64_t)ru.ru_nivcsw;
+}
+
+int lb_sched_mark_task(long tid, struct lb_sched_mark *m)
+{
+	char path[64], buf[1024];
+	const char *p = lb_pid_stat(tid, buf, sizeof(buf));	/* fields 14, 15: utime, stime */
+	unsigned long long ut, st, nv = 0;
+	long hz = sysconf(_SC_CLK_TCK);
+	FILE *f;
+
+	if (!p || hz <= 0 || sscanf(p, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu",
+				    &ut, &st) != 2)
+		return -1;
+	snprintf(path, sizeof(path), "/proc/%ld/status", tid);
+	f = fopen(path, "r");
+	while (f && fgets(buf, sizeof(buf), f))
+		if (sscanf(buf, "nonvoluntary_ctxt_switches: %llu", &nv) == 1)
+			break;
+	if (f)
+		fclose(f);
+	m->cpu_ns = (ut + st) * (1000000000ull / (unsigned long long)hz);
+	m->nivcsw = nv;
+	return 0;
 }

@@ -24,6 +24,12 @@ struct lb_sched_mark {
 
 /* lb_sched_mark() - the calling thread's CPU time and involuntary switches now */
 void lb_sched_mark(struct lb_sched_mark *m);
+/**
+ * lb_sched_mark_task() - the same for another task @tid (a --processes
+ * worker about to be killed), from /proc/TID/stat and status: CPU time in
+ * clock ticks; -1 when it cannot be read (*@m unchanged)
+ */
+int lb_sched_mark_task(long tid, struct lb_sched_mark *m);
 
 /*
  * LB_RAN_PCT - below this share of the wall time (CPU time over wall time)

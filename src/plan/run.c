@@ -199,14 +199,19 @@ static void progress_line(const struct lb_points *pts, unsigned i, double elapse
 			p->nthreads, (unsigned long long)p->load_arg, el, left);
 }
 
-static void note_timed_out(const struct lb_point *p)
+static void note_timed_out(const struct lb_result *r)
 {
-	char ratio[32];
+	const struct lb_point *p = &r->point;
+	char ratio[32], ab[200] = "";
 
+	if (r->abandoned_threads)
+		snprintf(ab, sizeof(ab), "; %u of its threads could not stop (still inside the lock, "
+			 "as FIFO waiters behind preempted ones are) and were abandoned there until "
+			 "lockbench exits", r->abandoned_threads);
 	lb_warn("point %s/%s threads=%u load=%llu timed out after %g s (--point-timeout): "
-		"stopped, marked timed out; its figures count the operations done", p->ops->name,
+		"stopped, marked timed out; its figures count the operations done%s", p->ops->name,
 		lb_ratio_str(&p->ratio, ratio, sizeof(ratio)), p->nthreads,
-		(unsigned long long)p->load_arg, p->point_timeout);
+		(unsigned long long)p->load_arg, p->point_timeout, ab);
 }
 
 /* One point, with the steal on its CPUs read from /proc/stat before and after it. */
@@ -271,7 +276,7 @@ int lb_run_all(const struct lb_plan *plan, const struct lb_points *pts, lb_point
 			break;
 		}
 		if (!rc && res[n].timed_out)
-			note_timed_out(&pts->v[n]);
+			note_timed_out(&res[n]);
 		if (!rc)
 			short_warn(&res[n]);
 		if (rc) {
