@@ -71,6 +71,7 @@ static void check_baseline(const struct lb_config *cfg, const struct lb_points *
 /* Before anything: the registry's contract, and the clean-up on every way out. */
 static void process_setup(void)
 {
+	lb_catch_crashes();	/* a crash or a lock's exit(): one line, the clean-ups */
 	if (lb_lock_registry_check(stderr))
 		lb_die(LB_EXIT_RUNTIME, "internal error: the lock registry is inconsistent");
 	signal(SIGINT, on_signal);

@@ -52,7 +52,7 @@ usage_error() {
 # (under `timeout $HOSTILE_TIMEOUT`, 20 s unless set: a regression must not hang the suite)
 hostile() {
 	what=$1 needle=$2; shift 2
-	timeout "${HOSTILE_TIMEOUT:-20}" "$LOCKBENCH" "$@" >"$TMPD/out" 2>"$TMPD/err"
+	timeout -k 5 "${HOSTILE_TIMEOUT:-20}" "$LOCKBENCH" "$@" >"$TMPD/out" 2>"$TMPD/err"
 	rc=$?
 	if [ "$rc" -ne 2 ] || [ "$(wc -l <"$TMPD/err")" -ne 1 ] ||
 	   ! grep -qF -- "$needle" "$TMPD/err" || [ -s "$TMPD/out" ]; then

@@ -161,6 +161,7 @@ CLI_TESTS = \
 	tests/cli/install.sh \
 	tests/cli/processes.sh \
 	tests/cli/plugin.sh \
+	tests/cli/plugin-contract.sh \
 	tests/cli/instance.sh \
 	tests/cli/report.sh
 
@@ -188,7 +189,7 @@ AM_TESTS_ENVIRONMENT = \
 	UBSAN_OPTIONS='print_stacktrace=1:halt_on_error=1'; export UBSAN_OPTIONS; \
 	LOCKBENCH_BUSY_WARN=101; export LOCKBENCH_BUSY_WARN;
 
-EXTRA_DIST += tests/lsan.supp tests/lib.sh tests/cli/house.py tests/validate/run-validate.sh tests/topology/run-topology.sh \
+EXTRA_DIST += tests/lsan.supp tests/lib.sh tests/cli/house.py tests/cli/hostile-plugin.c tests/validate/run-validate.sh tests/topology/run-topology.sh \
 	tests/golden/README tests/golden/rwsem-spinning-2014-table.txt tests/golden/fair-rwlock-2008-latency.txt \
 	tests/golden/aqticket-2013-stats.txt tests/golden/qrwlock-byte-cmpxchg-2015-sweep.txt tests/golden/rwsem-spinning-2014-aim7.txt \
 	$(VALIDATE_TESTS) $(TOPO_TESTS) $(TOPO_TESTS:.topo=.expected) $(CLI_TESTS) \

@@ -3,6 +3,7 @@
 #ifndef LB_SRC_LOG_H
 #define LB_SRC_LOG_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -76,6 +77,28 @@ bool lb_pid_is_lockbench(long pid);
  * Return: 0, or -1 when there is no such process.
  */
 int lb_pid_start_time(long pid, unsigned long long *start);
+/**
+ * lb_pid_stat() - /proc/@pid/stat into @buf (@len bytes)
+ * Return: where the fields after the name (field 3 on) start, NULL if none.
+ */
+const char *lb_pid_stat(long pid, char *buf, size_t len);
+/*
+ * lb_crash_what - what runs now, for the one line of a crash ("lock ticket,
+ * point ticket/0:1 threads=2 load=1"): the harness fills it, then sets
+ * lb_crash_set, before a point's set-up, and clears lb_crash_set after its
+ * tear-down
+ */
+#define LB_CRASH_WHAT_LEN 256
+extern char lb_crash_what[LB_CRASH_WHAT_LEN];
+extern volatile sig_atomic_t lb_crash_set;
+/**
+ * lb_catch_crashes() - SIGSEGV, SIGBUS, SIGABRT, SIGFPE and SIGILL print one
+ * line naming lb_crash_what, run the lb_at_signal() clean-ups and take
+ * their default action again (128 + signal, a core dump); an exit() while
+ * a point runs that is not lb_exit()'s (a lock's) prints one line, runs
+ * them and exits 1
+ */
+void lb_catch_crashes(void);
 /* lb_exit() - run the clean-ups and exit */
 void lb_exit(int code) LB_NORETURN;
 

@@ -34,7 +34,7 @@ PY
 for v in None 7 '"x=1"' '[1, 2]' '{"x": [1]}' '{"x": None}'; do
 	json_edit lo.json "r['lock_options'] = $v"
 	hostile "lock_options $v" "lock_options" $run -f compare --baseline="$TMPD/lo.json"
-	timeout 60 "$LOCKBENCH" report "$TMPD/lo.json" >"$TMPD/out" 2>"$TMPD/err"
+	timeout -k 5 60 "$LOCKBENCH" report "$TMPD/lo.json" >"$TMPD/out" 2>"$TMPD/err"
 	rc=$?
 	[ "$rc" -eq 2 ] && [ "$(wc -l <"$TMPD/err")" -eq 1 ] ||
 		fail "report, lock_options $v: exit $rc, want 2: $(cat "$TMPD/err")"
@@ -85,12 +85,12 @@ with open(sys.argv[2], "w", newline="") as f:
 		r[lock] = "null" if i == 0 else "lock%d" % i
 		w.writerow(r)
 PY
-timeout 60 "$LOCKBENCH" $run -f compare --baseline="$TMPD/many.csv" --baseline-loose -q \
+timeout -k 5 60 "$LOCKBENCH" $run -f compare --baseline="$TMPD/many.csv" --baseline-loose -q \
 	>"$TMPD/out" 2>"$TMPD/err"
 rc=$?
 [ "$rc" -eq 0 ] && grep -q '^null/0:1' "$TMPD/out" ||
 	fail "80000 distinct baseline rows: exit $rc: $(head -c 300 "$TMPD/err")"
-timeout 60 "$LOCKBENCH" report "$TMPD/many.csv" "$TMPD/run.csv" >"$TMPD/out" 2>"$TMPD/err"
+timeout -k 5 60 "$LOCKBENCH" report "$TMPD/many.csv" "$TMPD/run.csv" >"$TMPD/out" 2>"$TMPD/err"
 rc=$?
 [ "$rc" -eq 0 ] && [ "$(grep -c '^lock[0-9]*/0:1 ' "$TMPD/out")" -eq 79999 ] ||
 	fail "report on 80000 rows: exit $rc, $(grep -c '^lock' "$TMPD/out") rows"
@@ -119,7 +119,7 @@ hostile "a package inside a core (hwloc's count is -1)" "more than one depth" \
 sed -e 's|<!DOCTYPE topology SYSTEM "hwloc2.dtd">|<!DOCTYPE topology [ ]>|' \
 	"$srcdir/data/topologies/build-vm-2c.xml" >"$TMPD/dtd.xml"
 grep -q 'DOCTYPE topology \[ \]' "$TMPD/dtd.xml" || fail "the test's DTD subset is not in the file"
-timeout 20 "$LOCKBENCH" --plan --threads=1 --topology="$TMPD/dtd.xml" >"$TMPD/out" 2>"$TMPD/err"
+timeout -k 5 20 "$LOCKBENCH" --plan --threads=1 --topology="$TMPD/dtd.xml" >"$TMPD/out" 2>"$TMPD/err"
 rc=$?
 [ "$rc" -eq 0 ] || { [ "$rc" -eq 2 ] && [ "$(wc -l <"$TMPD/err")" -eq 1 ]; } ||
 	fail "an internal DTD subset: exit $rc, want 0 or 2 and one line: $(cat "$TMPD/err")"
@@ -136,14 +136,14 @@ hostile "a topology without a PU" "--topology=$TMPD/nopu.xml: it has no PU" \
 	--plan --threads=1 --topology="$TMPD/nopu.xml"
 # a description over 479 characters reaches hwloc whole (it was cut there)
 pad=$(printf '%500s' '')
-timeout 20 "$LOCKBENCH" --plan --threads=1 --topology="synthetic:package:2${pad}core:2 pu:1" \
+timeout -k 5 20 "$LOCKBENCH" --plan --threads=1 --topology="synthetic:package:2${pad}core:2 pu:1" \
 	>"$TMPD/out" 2>"$TMPD/err"
 grep -q "2 packages, 4 cores, 4 PUs" "$TMPD/out" ||
 	fail "a 520-character synthetic description: $(cat "$TMPD/err") $(grep machine "$TMPD/out")"
 
 # --- messages, options, the kernel locks' directory ---------------------------
 esc=$(printf 'tic\033[2Jket\nlockbench: forged line')
-timeout 20 "$LOCKBENCH" --lock="$esc" --threads=1 >"$TMPD/out" 2>"$TMPD/err"
+timeout -k 5 20 "$LOCKBENCH" --lock="$esc" --threads=1 >"$TMPD/out" 2>"$TMPD/err"
 rc=$?
 [ "$rc" -eq 2 ] && [ "$(wc -l <"$TMPD/err")" -eq 1 ] && ! grep -q "$(printf '\033')" "$TMPD/err" &&
 	grep -qF 'tic\x1b[2Jket\nlockbench: forged line' "$TMPD/err" &&
@@ -153,7 +153,7 @@ hostile "--timeout under the floor" "--timeout=0.01" $run --timeout=0.01
 hostile "--timeout=0.000001" "--timeout=1e-06" $run --timeout=0.000001
 expect_status 0 "--timeout=0 disables the watchdog" -- $run --timeout=0
 hostile "--baseline-loose without --baseline" "--baseline-loose" $run --baseline-loose
-TMPDIR="$TMPD/nosuch" timeout 20 "$LOCKBENCH" --lock=kernel-file --threads=1 --duration=0.05 \
+TMPDIR="$TMPD/nosuch" timeout -k 5 20 "$LOCKBENCH" --lock=kernel-file --threads=1 --duration=0.05 \
 	>"$TMPD/out" 2>"$TMPD/err"
 rc=$?
 [ "$rc" -eq 1 ] && grep -q "lock kernel-file: init failed: cannot make its temporary directory in $TMPD/nosuch (\$TMPDIR)" "$TMPD/err" ||
