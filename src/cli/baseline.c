@@ -16,7 +16,6 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include <json.h>
 
@@ -384,56 +383,6 @@ out:
 }
 
 
-/*
- * The whole file, through the descriptor that was checked (never the name
- * again), and never more than @max bytes: a file that grows while it is
- * read is refused once it passes the limit.
- */
-static int read_bounded(int fd, uint64_t max, char **out, size_t *outlen, char *why, size_t len)
-{
-	size_t cap = 1 << 16, n = 0;
-	char *buf = malloc(cap);
-
-	*out = NULL;
-	if (!buf)
-		return WHY("out of memory");
-	for (;;) {
-		ssize_t got;
-
-		if (n == cap) {
-			char *grown = realloc(buf, cap * 2);
-
-			if (!grown) {
-				free(buf);
-				return WHY("out of memory");
-			}
-			buf = grown;
-			cap *= 2;
-		}
-		got = read(fd, buf + n, cap - n);
-		if (got < 0 && errno == EINTR)
-			continue;
-		if (got < 0) {
-			int e = errno;
-
-			free(buf);
-			return WHY("cannot read it: %s", strerror(e));
-		}
-		if (got == 0)
-			break;
-		n += (size_t)got;
-		if (n > max) {
-			free(buf);
-			return WHY("more than the limit of %llu MiB for this file read from it (it grew "
-				   "while it was read, or its size said less)",
-				   (unsigned long long)(max >> 20));
-		}
-	}
-	*out = buf;
-	*outlen = n;
-	return 0;
-}
-
 /* The results by lock, ratio, threads and load: lb_baseline_check()'s lookups. */
 static uint64_t point_hash(const char *lock, const struct lb_ratio *ratio, unsigned threads,
 			   uint64_t load)
@@ -484,16 +433,13 @@ int lb_baseline_load(const char *path, struct lb_baseline *b, char *why, size_t 
 {
 	char *buf = NULL;
 	size_t blen = 0;
-	int fd, rc;
+	int rc;
 
 	memset(b, 0, sizeof(*b));
 	b->path = path;
-	/* /dev/zero, a FIFO, a file over the limit: refused at the open */
-	fd = lb_open_regular_file(path, LB_MAX_BASELINE_BYTES, why, len);
-	if (fd < 0)
-		return LB_EXIT_USAGE;
-	rc = read_bounded(fd, LB_MAX_BASELINE_BYTES, &buf, &blen, why, len);
-	close(fd);
+	/* /dev/zero, a FIFO, a file over the limit, one that grows while read: refused */
+	rc = lb_read_regular_file(path, LB_MAX_BASELINE_BYTES, &buf, &blen, why, len) ?
+	     LB_EXIT_USAGE : 0;
 	if (!rc)
 		rc = load_text(b, buf, blen, why, len);
 	free(buf);

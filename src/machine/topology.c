@@ -11,11 +11,14 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
+#include <signal.h>
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <hwloc.h>
@@ -207,6 +210,81 @@ static const char *topo_named(const char *spec, char *buf, size_t len)
 	return spec;
 }
 
+/*
+ * hwloc's XML import, tried first in a child process: both of its parsers
+ * crash on some files (libxml2's on an internal DTD subset, hwloc's own on
+ * an object without its cpuset), so a file that kills the child, or keeps
+ * it past LB_TOPO_PROBE_S, is refused before the parent loads it. The
+ * parent then loads the same bytes: what the child survived.
+ */
+#define LB_TOPO_PROBE_S 30
+
+LB_NORETURN static void probe_child(const char *buf, size_t n)
+{
+	static const int sigs[] = { SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGILL };
+	hwloc_topology_t t;
+	int null = open("/dev/null", O_WRONLY | O_CLOEXEC);
+
+	for (unsigned i = 0; i < LB_ARRAY_SIZE(sigs); i++)
+		signal(sigs[i], SIG_DFL);	/* quietly: the parent says what happened */
+	if (null >= 0)
+		dup2(null, STDERR_FILENO);
+	if (hwloc_topology_init(&t) || hwloc_topology_set_xmlbuffer(t, buf, (int)n + 1) ||
+	    hwloc_topology_load(t))
+		_exit(1);
+	_exit(0);
+}
+
+static int probe_xml(const char *buf, size_t n, char *why, size_t len)
+{
+	uint64_t waited_us = 0;
+	int status;
+	pid_t pid;
+
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0)
+		return WHY("cannot fork to try it: %s", strerror(errno));
+	if (pid == 0)
+		probe_child(buf, n);
+	while (waitpid(pid, &status, WNOHANG) == 0) {
+		if (waited_us >= LB_TOPO_PROBE_S * 1000000ull) {
+			kill(pid, SIGKILL);
+			waitpid(pid, &status, 0);
+			return WHY("hwloc did not finish reading it within %d s", LB_TOPO_PROBE_S);
+		}
+		usleep(2000);
+		waited_us += 2000;
+	}
+	if (WIFSIGNALED(status))
+		return WHY("hwloc crashed reading it (%s): not an XML topology lockbench can use",
+			   strsignal(WTERMSIG(status)));
+	if (!WIFEXITED(status) || WEXITSTATUS(status))
+		return WHY("hwloc could not load it (not an hwloc topology?)");
+	return 0;
+}
+
+static char *xml_buf;	/* what hwloc_topology_load() reads: until then */
+
+/* An XML file: read once (a regular file under the limit), tried in a child, handed to hwloc. */
+static int set_xml(const char *path, char *why, size_t len)
+{
+	size_t n;
+
+	int rc;
+
+	if (lb_read_regular_file(path, LB_MAX_TOPOLOGY_XML_BYTES, &xml_buf, &n, why, len))
+		return -1;
+	rc = probe_xml(xml_buf, n, why, len);	/* n is under the limit of 64 MiB */
+	if (!rc && hwloc_topology_set_xmlbuffer(topo, xml_buf, (int)n + 1))
+		rc = WHY("not an hwloc XML topology");
+	if (rc) {
+		free(xml_buf);
+		xml_buf = NULL;
+	}
+	return rc;
+}
+
 /* --topology=synthetic:DESC: DESC, without the quotes around it, to hwloc (whole). */
 static int set_synthetic(const char *spec, char *why, size_t len)
 {
@@ -267,9 +345,14 @@ int lb_topo_load(const char *spec, char *why, size_t len)
 	char named[240];	/* a saved topology's file: fits info.source */
 	hwloc_obj_t root, pkg;
 	const char *model = NULL;
+	char *env_xml = NULL;
+	int rc;
 
 	if (!spec && check_env(why, len))
 		return -1;
+	/* HWLOC_XMLFILE stands for --topology=FILE.xml: read the same way, not by hwloc */
+	if (!spec && getenv("HWLOC_XMLFILE") && !getenv("HWLOC_SYNTHETIC"))
+		env_xml = strdup(getenv("HWLOC_XMLFILE"));
 	/*
 	 * hwloc's own XML parser, never libxml2's importer: hwloc 2.9's crashes
 	 * on a document type with an internal subset (<!DOCTYPE topology [ ]>),
@@ -279,7 +362,23 @@ int lb_topo_load(const char *spec, char *why, size_t len)
 	if (hwloc_topology_init(&topo))
 		return WHY("hwloc_topology_init failed");
 	snprintf(info.source, sizeof(info.source), "this machine");
-	if (spec) {
+	if (env_xml) {
+		rc = set_xml(env_xml, why, len);
+		if (rc) {
+			char sub[400];
+
+			snprintf(sub, sizeof(sub), "%s", why);
+			WHY("HWLOC_XMLFILE=%s: %s", env_xml, sub);
+		}
+		free(env_xml);
+		if (rc) {
+			hwloc_topology_destroy(topo);
+			topo = NULL;
+			return -1;
+		}
+		unsetenv("HWLOC_XMLFILE");	/* the buffer read is what hwloc loads */
+		snprintf(info.source, sizeof(info.source), "HWLOC_XMLFILE");
+	} else if (spec) {
 		if (strncmp(spec, "synthetic:", 10) == 0) {
 			if (set_synthetic(spec + 10, why, len)) {
 				hwloc_topology_destroy(topo);
@@ -296,27 +395,25 @@ int lb_topo_load(const char *spec, char *why, size_t len)
 				return WHY("cannot read: %s (give an hwloc XML file or synthetic:DESC)",
 					   strerror(e));
 			}
-			if (lb_check_regular_file(spec, LB_MAX_TOPOLOGY_XML_BYTES, why, len)) {
+			if (set_xml(spec, why, len)) {
 				hwloc_topology_destroy(topo);
 				topo = NULL;
 				return -1;
 			}
-			if (hwloc_topology_set_xml(topo, spec)) {
-				hwloc_topology_destroy(topo);
-				topo = NULL;
-				return WHY("not an hwloc XML topology");
-			}
 			snprintf(info.source, sizeof(info.source), "xml: %s", spec);
 		}
 	}
-	if (hwloc_topology_load(topo)) {
+	rc = hwloc_topology_load(topo);
+	free(xml_buf);	/* hwloc read it during the load */
+	xml_buf = NULL;
+	if (rc) {
 		hwloc_topology_destroy(topo);
 		topo = NULL;
 		return WHY(spec ? "hwloc could not load it (not an hwloc topology?)" :
 				  "hwloc could not load this machine's topology");
 	}
 	info.thissystem = hwloc_topology_is_thissystem(topo) != 0;
-	if (!spec && !info.thissystem)
+	if (!spec && !info.thissystem && strcmp(info.source, "HWLOC_XMLFILE"))
 		snprintf(info.source, sizeof(info.source), "%s",
 			 getenv("HWLOC_XMLFILE") ? "HWLOC_XMLFILE" :
 			 getenv("HWLOC_SYNTHETIC") ? "HWLOC_SYNTHETIC" : "not this machine");

@@ -6,8 +6,9 @@
 # the JSON object, a file that reads longer than its size said, and 80000
 # distinct rows (read in linear time); topology XML with one object type at
 # two depths or an internal DTD subset, a synthetic description over 479
-# characters, a topology without a PU; control characters in a value; the
-# --timeout floor; --baseline-loose alone; the kernel locks' TMPDIR.
+# characters, a topology without a PU, one that crashes hwloc; control
+# characters in a value; the --timeout floor; --baseline-loose alone; the
+# kernel locks' TMPDIR.
 # Each refusal is exit 2 and one line. (`timeout` only keeps a regression
 # from hanging the suite; nothing is timed.)
 . "$srcdir/tests/lib.sh"
@@ -123,6 +124,10 @@ timeout -k 5 20 "$LOCKBENCH" --plan --threads=1 --topology="$TMPD/dtd.xml" >"$TM
 rc=$?
 [ "$rc" -eq 0 ] || { [ "$rc" -eq 2 ] && [ "$(wc -l <"$TMPD/err")" -eq 1 ]; } ||
 	fail "an internal DTD subset: exit $rc, want 0 or 2 and one line: $(cat "$TMPD/err")"
+# hwloc's own parser crashes on an object without its cpuset (found by
+# fuzz-topology-xml): hwloc reads a file first in a child process
+hostile "a file that crashes hwloc's parser" "hwloc crashed reading it" \
+	--plan --threads=1 --topology="$srcdir/tests/fuzz/topology-xml/crash-object-without-cpuset.xml"
 cat >"$TMPD/nopu.xml" <<'XML'
 <?xml version="1.0" encoding="UTF-8"?>
 <topology version="2.0">
