@@ -354,8 +354,8 @@ int lb_output_open(const char *path, struct lb_output *o)
 	 * are written (a failed run leaves no file)
 	 */
 	rc = dangling(o);
-	if (!rc && o->fd < 0) {
-		o->dangling = sig_made.live;
+	if (!rc && o->fd < 0 && sig_made.live) {	/* made by us: not until the results */
+		o->dangling = true;
 		remove_made(o);
 		close(o->dirfd);
 		o->dirfd = -1;
@@ -388,7 +388,7 @@ static int make_tmp(struct lb_output *o, char *name, size_t len)
 	for (unsigned tries = 0; tries < 100; tries++) {
 		unsigned r = (unsigned)getpid() * 2654435761u ^ (unsigned)time(NULL) ^
 			     (++seq * 40503u) ^ (unsigned)clock();
-		int fd;
+		int fd, err;
 
 		if ((size_t)snprintf(name, len, "%.*s.%06x", NAME_MAX - 8, o->base, r & 0xffffff) >=
 		    len)
@@ -397,11 +397,12 @@ static int make_tmp(struct lb_output *o, char *name, size_t len)
 		block_signals(&old);
 		fd = openat(o->dirfd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
 			    0600);
+		err = errno;
 		if (fd >= 0)
 			publish(&sig_tmp, o->dirfd, name);
 		restore_signals(&old);
-		if (fd >= 0 || errno != EEXIST)
-			return fd >= 0 ? fd : -errno;
+		if (fd >= 0 || err != EEXIST)
+			return fd >= 0 ? fd : -err;
 	}
 	return -EEXIST;
 }
