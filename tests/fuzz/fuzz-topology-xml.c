@@ -11,6 +11,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "base/limits.h"
 #include "machine/topology.h"
 #include "fuzz.h"
 
@@ -36,9 +37,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (lb_topo_load(path, why, sizeof(why)) == 0) {
 		const struct lb_topo_info *ti = lb_topo_info();
 
-		/* a count hwloc gave as -1 (objects at several depths) is refused, never wrapped */
+		/*
+		 * a count hwloc gave as -1 (objects at several depths) is refused,
+		 * never wrapped; a file may have more cores than PUs (a core with
+		 * none: hwloc keeps it), which the placement does not mind
+		 */
 		FUZZ_ASSERT(ti->pus >= 1 && ti->pus <= 16384);
-		FUZZ_ASSERT(ti->packages <= ti->pus && ti->cores <= ti->pus);
+		FUZZ_ASSERT(ti->packages <= LB_MAX_TOPOLOGY_OBJECTS &&
+			    ti->cores <= LB_MAX_TOPOLOGY_OBJECTS &&
+			    ti->numa_nodes <= LB_MAX_TOPOLOGY_OBJECTS);
 		if (lb_topo_place(LB_PLACE_SPREAD, NULL, false, &placed, &n, why, sizeof(why)) == 0) {
 			FUZZ_ASSERT(n >= 1 && n <= ti->pus);
 			free(placed);
