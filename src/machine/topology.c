@@ -71,82 +71,102 @@ static void fill_pu(struct lb_pu *p, hwloc_obj_t pu)
 }
 
 /*
- * The arity of one level of a synthetic description ("core:8", "8",
- * "pu:2(indexes=...)"); 0 when the token has none (hwloc will judge it).
+ * The arity at @p, read as hwloc reads it (strtoul(), base 0: decimal,
+ * 0x hex, 0 octal), into *@a; where it ends. Large enough to refuse is
+ * enough: no overflow.
  */
-static unsigned long long level_arity(const char *tok, size_t n)
+static const char *read_arity(const char *p, unsigned long long *a)
 {
-	const char *colon = NULL, *p;
-	unsigned long long a = 0;
-	int depth = 0;
+	unsigned base = 10;
 
-	for (size_t i = 0; i < n; i++) {
-		if (tok[i] == '(')
-			depth++;
-		else if (tok[i] == ')')
-			depth--;
-		else if (tok[i] == ':' && depth == 0)
-			colon = tok + i;
+	*a = 0;
+	if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X') && isxdigit((unsigned char)p[2])) {
+		base = 16;
+		p += 2;
+	} else if (p[0] == '0') {
+		base = 8;
 	}
-	p = colon ? colon + 1 : tok;
-	if (p >= tok + n || *p < '0' || *p > '9')
-		return 0;
-	for (; p < tok + n && *p >= '0' && *p <= '9'; p++) {
-		a = a * 10 + (unsigned long long)(*p - '0');
-		if (a > LB_MAX_TOPOLOGY_OBJECTS)
-			return a;	/* enough to refuse, and no overflow */
+	for (;; p++) {
+		int d = isdigit((unsigned char)*p) ? *p - '0' :
+			isxdigit((unsigned char)*p) ? tolower((unsigned char)*p) - 'a' + 10 : 99;
+
+		if (d >= (int)base)
+			return p;
+		if (*a <= LB_MAX_TOPOLOGY_OBJECTS)
+			*a = *a * base + (unsigned)d;
 	}
-	return a;
 }
 
+/* Past the group at @p that opens with @open ('(' or '['), nested groups in it; NULL if unclosed. */
+static const char *skip_group(const char *p, char open)
+{
+	char close = open == '(' ? ')' : ']';
+	int depth = 0;
+
+	for (; *p; p++) {
+		depth += *p == open ? 1 : *p == close ? -1 : 0;
+		if (!depth)
+			return p + 1;
+	}
+	return NULL;
+}
+
+/*
+ * The levels of a synthetic description, as hwloc's parser finds them: a
+ * type name (a word: its digits are not an arity, "l3"), then the arity,
+ * which need not be followed by a space ("pack:0x10pu:6" is two levels);
+ * attributes in parentheses and memory children in brackets are not
+ * levels. Every arity counts, so a description that hwloc would read as
+ * more is never counted as less.
+ */
 int lb_topo_synthetic_size(const char *desc, unsigned long long *pus,
 			   unsigned long long *objects, const char **at, int *at_len)
 {
-	const char *p = desc;
+	const char *p = desc, *level = desc;
 
 	*pus = *objects = 1;
 	while (*p) {
-		const char *tok;
 		unsigned long long a;
-		int depth = 0;
+		const char *end;
 
-		if (*p == ' ' || *p == '\t' || *p == '\n') {
-			p++;
-			continue;
-		}
-		if (*p == '[') {	/* memory children ([numa]): not a level */
-			tok = p;
-			while (*p && (*p != ']' || depth > 1)) {
-				depth += *p == '[' ? 1 : *p == ']' ? -1 : 0;
-				p++;
-			}
-			if (!*p) {	/* unbalanced: fail closed, hwloc may read it otherwise */
+		if (*p == '(' || *p == '[') {
+			end = skip_group(p, *p);
+			if (!end) {	/* unbalanced: fail closed, hwloc may read it otherwise */
 				if (at) {
-					*at = tok;
-					*at_len = (int)(p - tok);
+					*at = p;
+					*at_len = (int)strlen(p);
 				}
 				return -2;
 			}
+			p = end;
+			continue;
+		}
+		if (isalpha((unsigned char)*p)) {	/* a type name: the start of a level */
+			level = p;
+			while (isalnum((unsigned char)*p) || *p == '_')
+				p++;
+			continue;
+		}
+		if (!isdigit((unsigned char)*p)) {
+			if (*p == ' ' || *p == '\t' || *p == '\n')
+				level = p + 1;
 			p++;
 			continue;
 		}
-		tok = p;
-		while (*p && (depth > 0 || (*p != ' ' && *p != '\t' && *p != '\n' && *p != '['))) {
-			depth += *p == '(' ? 1 : *p == ')' ? -1 : 0;
-			p++;
-		}
-		a = level_arity(tok, (size_t)(p - tok));
+		end = read_arity(p, &a);
+		p = end;
 		if (!a)
-			continue;
+			continue;	/* hwloc judges it */
 		*pus *= a;	/* both stay under 2^18 * 2^18 before the checks below */
 		*objects += *pus;
 		if (*pus > LB_MAX_TOPOLOGY_PUS || *objects > LB_MAX_TOPOLOGY_OBJECTS) {
 			if (at) {
-				*at = tok;
-				*at_len = (int)(p - tok);
+				*at = level;
+				*at_len = (int)(end - level);
 			}
 			return -1;
 		}
+		level = p;
 	}
 	return 0;
 }

@@ -139,6 +139,10 @@ cat >"$TMPD/nopu.xml" <<'XML'
 XML
 hostile "a topology without a PU" "--topology=$TMPD/nopu.xml: it has no PU" \
 	--plan --threads=1 --topology="$TMPD/nopu.xml"
+# an arity in hex, and a level right after it without a space, as hwloc
+# reads them (found by fuzz-topology: the count saw 6 PUs, hwloc 206334)
+hostile "a hex arity" 'over 16384 PUs at the level "pack:0x8655"' \
+	--plan --threads=1 --topology="synthetic:pack:0x8655pu:6"
 # a description over 479 characters reaches hwloc whole (it was cut there)
 pad=$(printf '%500s' '')
 timeout -k 5 20 "$LOCKBENCH" --plan --threads=1 --topology="synthetic:package:2${pad}core:2 pu:1" \
