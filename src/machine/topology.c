@@ -112,6 +112,34 @@ static const char *skip_group(const char *p, char open)
 }
 
 /*
+ * The indexes=LIST attribute in the parentheses [@p, @end): hwloc makes a
+ * bitmap as large as its largest index (one of 10^100 took gigabytes, found
+ * by fuzz-topology); an index over LB_TOPO_MAX_INDEX is refused, as a CPU
+ * list's is. Return: where such an index starts, or NULL.
+ */
+#define LB_TOPO_MAX_INDEX 1048575ull
+
+static const char *bad_index(const char *p, const char *end)
+{
+	for (; p < end; p++) {
+		if (strncmp(p, "indexes=", 8) != 0)
+			continue;
+		for (p += 8; p < end && *p != ' ' && *p != ')'; p++) {
+			unsigned long long v;
+			const char *q;
+
+			if (!isdigit((unsigned char)*p))
+				continue;
+			q = read_arity(p, &v);
+			if (v > LB_TOPO_MAX_INDEX)
+				return p;
+			p = q - 1;
+		}
+	}
+	return NULL;
+}
+
+/*
  * The levels of a synthetic description, as hwloc's parser finds them: a
  * type name (a word: its digits are not an arity, "l3"), then the arity,
  * which need not be followed by a space ("pack:0x10pu:6" is two levels);
@@ -130,6 +158,8 @@ int lb_topo_synthetic_size(const char *desc, unsigned long long *pus,
 		const char *end;
 
 		if (*p == '(' || *p == '[') {
+			const char *bad;
+
 			end = skip_group(p, *p);
 			if (!end) {	/* unbalanced: fail closed, hwloc may read it otherwise */
 				if (at) {
@@ -137,6 +167,14 @@ int lb_topo_synthetic_size(const char *desc, unsigned long long *pus,
 					*at_len = (int)strlen(p);
 				}
 				return -2;
+			}
+			bad = *p == '(' ? bad_index(p, end) : NULL;
+			if (bad) {
+				if (at) {
+					*at = bad;
+					*at_len = (int)strspn(bad, "0123456789xXabcdefABCDEF");
+				}
+				return -3;
 			}
 			p = end;
 			continue;
@@ -182,7 +220,11 @@ int lb_topo_synthetic_check(const char *desc, char *why, size_t len)
 	if (!rc)
 		return 0;
 	if (rc == -2)
-		return WHY("a '[' without its ']' in \"%.*s\"", at_len, at);
+		return WHY("a '%c' without its '%c' in \"%.*s\"", *at, *at == '(' ? ')' : ']', at_len,
+			   at);
+	if (rc == -3)
+		return WHY("index %.*s%s over %llu in the attributes", at_len > 24 ? 24 : at_len, at,
+			   at_len > 24 ? "..." : "", LB_TOPO_MAX_INDEX);
 	if (pus > LB_MAX_TOPOLOGY_PUS)
 		return WHY("over %llu PUs at the level \"%.*s\" (the limit for a planned machine)",
 			   LB_MAX_TOPOLOGY_PUS, at_len, at);

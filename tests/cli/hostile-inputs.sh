@@ -143,6 +143,9 @@ hostile "a topology without a PU" "--topology=$TMPD/nopu.xml: it has no PU" \
 # reads them (found by fuzz-topology: the count saw 6 PUs, hwloc 206334)
 hostile "a hex arity" 'over 16384 PUs at the level "pack:0x8655"' \
 	--plan --threads=1 --topology="synthetic:pack:0x8655pu:6"
+# an index of 10^100 in indexes=: hwloc made a bitmap that large (gigabytes, found by fuzz-topology)
+hostile "a huge index" "over 1048575 in the attributes" \
+	--plan --threads=1 --topology="synthetic:core:2 pu:2(indexes=0,2,1888888888888888888888,1)"
 # a description over 479 characters reaches hwloc whole (it was cut there)
 pad=$(printf '%500s' '')
 timeout -k 5 20 "$LOCKBENCH" --plan --threads=1 --topology="synthetic:package:2${pad}core:2 pu:1" \
