@@ -71,9 +71,10 @@ static void fill_pu(struct lb_pu *p, hwloc_obj_t pu)
 }
 
 /*
- * The arity at @p, read as hwloc reads it (strtoul(), base 0: decimal,
- * 0x hex, 0 octal), into *@a; where it ends. Large enough to refuse is
- * enough: no overflow.
+ * The number at @p, read as hwloc reads it (strtoul(), base 0: decimal,
+ * 0x hex, 0 octal), into *@a; where it ends. It stops growing past 2^40,
+ * above every limit it is held to (1000000 once passed for an index of
+ * 10^40).
  */
 static const char *read_arity(const char *p, unsigned long long *a)
 {
@@ -92,7 +93,7 @@ static const char *read_arity(const char *p, unsigned long long *a)
 
 		if (d >= (int)base)
 			return p;
-		if (*a <= LB_MAX_TOPOLOGY_OBJECTS)
+		if (*a < (1ull << 40))	/* above every limit it is held to; never wraps */
 			*a = *a * base + (unsigned)d;
 	}
 }
@@ -275,9 +276,11 @@ static const char *topo_named(const char *spec, char *buf, size_t len)
 /*
  * hwloc's XML import, tried first in a child process: both of its parsers
  * crash on some files (libxml2's on an internal DTD subset, hwloc's own on
- * an object without its cpuset), so a file that kills the child, or keeps
- * it past LB_TOPO_PROBE_S, is refused before the parent loads it. The
- * parent then loads the same bytes: what the child survived.
+ * an object without its cpuset), and its synthetic export asserts on others
+ * (a NUMA node missing where memory should be symmetric), so a file that
+ * kills the child, or keeps it past LB_TOPO_PROBE_S, is refused before
+ * the parent loads it. The parent then loads the same bytes and asks the
+ * same of them: what the child survived.
  */
 #define LB_TOPO_PROBE_S 30
 
@@ -294,6 +297,9 @@ LB_NORETURN static void probe_child(const char *buf, size_t n)
 	if (hwloc_topology_init(&t) || hwloc_topology_set_xmlbuffer(t, buf, (int)n + 1) ||
 	    hwloc_topology_load(t))
 		_exit(1);
+	/* what the parent asks of it after the load: the export asserts on some files */
+	hwloc_topology_export_synthetic(t, info.synthetic, sizeof(info.synthetic),
+					HWLOC_TOPOLOGY_EXPORT_SYNTHETIC_FLAG_NO_ATTRS);
 	_exit(0);
 }
 
