@@ -20,7 +20,9 @@
  *	inhibit_until  cycle-counter time before which no reader re-biases
  *	table          --bravo-table-size slots, each NULL or a lock's address
  *	               (one table: the paper's is global, shared by all locks;
- *	               lockbench runs one lock per point, so it lives with it)
+ *	               lockbench runs one lock per point, so it lives with it),
+ *	               in a shared mapping of its own: --processes workers,
+ *	               made by fork() after init(), share it as threads do
  *	qrw            the underlying qrwlock (qrwlock-common.h), in a cache
  *	               line of its own
  *	initial value rbias 0, inhibit_until 0, every slot NULL
@@ -61,6 +63,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "base/clock.h"
 #include "harness/loop.h"
@@ -108,11 +112,20 @@ enum { OPT_TABLE_SIZE, OPT_SLOWDOWN, OPT_WAIT_LOCK };
 
 LB_QRWLOCK_DEFINE(bravo_qrw, LB_QRW_MODERN, BRAVO_CTR_QRW)
 
+/* the table's bytes: whole pages */
+static size_t bravo_table_bytes(uint64_t slots)
+{
+	size_t page = (size_t)sysconf(_SC_PAGESIZE);
+
+	return (slots * sizeof(void *) + page - 1) / page * page;
+}
+
 static void bravo_fini(void *lock)
 {
 	struct bravo *b = lock;
 
-	free(b->table);
+	if (b->table)
+		munmap(b->table, bravo_table_bytes(b->size));
 	b->table = NULL;
 }
 
@@ -121,16 +134,22 @@ static int bravo_init(void *lock, const struct lb_lock_cfg *cfg)
 	struct bravo *b = lock;
 	static const uint64_t defs[] = { 4096, 9, 0 };
 	const uint64_t *o = cfg->opts ? cfg->opts : defs;
-	size_t bytes = (o[OPT_TABLE_SIZE] * sizeof(void *) + LB_CACHELINE - 1) / LB_CACHELINE *
-		       LB_CACHELINE;
+	void *t;
 	int err;
 
 	b->size = o[OPT_TABLE_SIZE];
 	b->slowdown = o[OPT_SLOWDOWN];
-	b->table = aligned_alloc(LB_CACHELINE, bytes);
-	if (!b->table)
-		return -ENOMEM;
-	memset(b->table, 0, bytes);
+	/*
+	 * A shared mapping, zeroed, made before the workers are: under
+	 * --processes (made by fork()) every worker sees the same table, as
+	 * threads do; from the heap, each process had its own copy, and a
+	 * writer never saw another process's fast readers.
+	 */
+	t = mmap(NULL, bravo_table_bytes(b->size), PROT_READ | PROT_WRITE,
+		 MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (t == MAP_FAILED)
+		return -errno;
+	b->table = t;
 	err = lb_qrw_init(&b->qrw, cfg, o[OPT_WAIT_LOCK], BRAVO_QRW_OFF,
 			  BRAVO_CTR_QRW + LB_QRW_NCTR_MODERN);
 	if (err)
@@ -328,7 +347,7 @@ const struct lb_lock_ops lb_lock_bravo = {
 	.name = "bravo",
 	.desc = "BRAVO (Dice and Kogan 2019) over qrwlock: read bias through a visible-readers table",
 	.follows = "Dice & Kogan, BRAVO, USENIX ATC 2019",
-	.deviations = "over lockbench's qrwlock; the visible-readers table lives in the lock (the "
+	.deviations = "over lockbench's qrwlock; the visible-readers table belongs to the lock (the "
 		"paper's is global)",
 	.family = "spin",
 	.kind = LB_LOCK_RW,

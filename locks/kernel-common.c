@@ -50,6 +50,15 @@ static const char *base_dir(void)
 	return "/tmp";
 }
 
+/* lb_lock_why for a failed init(): the directory, where it came from, and the path @what */
+static void say_where(const char *what)
+{
+	const char *d = getenv("TMPDIR");
+
+	snprintf(lb_lock_why, sizeof(lb_lock_why), "cannot make %s in %.200s (%s)", what, base_dir(),
+		 d && *d ? "$TMPDIR" : "TMPDIR is not set: /var/tmp, else /tmp");
+}
+
 /*
  * Remove what killed lockbench processes (SIGKILL) left in @base: our own
  * directories lockbench-<pid>-kernel-<lock>.XXXXXX of a pid that is no
@@ -104,10 +113,15 @@ int lb_kfiles_create(struct lb_kfiles *k, const char *lock, const char *name, co
 	if ((size_t)snprintf(k->dir, sizeof(k->dir), "%s/lockbench-%ld-%s.XXXXXX", base_dir(),
 			     (long)getpid(), lock) >= sizeof(k->dir) ||
 	    (name && (size_t)snprintf(k->file, sizeof(k->file), "%s/%s", k->dir, name) >=
-	     sizeof(k->file)))
+	     sizeof(k->file))) {
+		say_where("its temporary directory");
 		return -ENAMETOOLONG;
-	if (!mkdtemp(k->dir))
-		return -errno;
+	}
+	if (!mkdtemp(k->dir)) {
+		err = errno;
+		say_where("its temporary directory");
+		return -err;
+	}
 	/* the same length as the template's, checked above: the file's path in the real name */
 	k->file[0] = '\0';
 	if (name) {
@@ -139,6 +153,7 @@ int lb_kfiles_create(struct lb_kfiles *k, const char *lock, const char *name, co
 	return 0;
 fail:
 	err = errno;
+	snprintf(lb_lock_why, sizeof(lb_lock_why), "cannot make its file %.280s", k->file);
 	lb_kfiles_remove(k);
 	return -err;
 }

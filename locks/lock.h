@@ -245,6 +245,14 @@ static inline void lb_local_bh_enable(struct lb_tctx *t)
  */
 extern __thread uint64_t lb_slept_cycles;
 
+/*
+ * lb_lock_why - what an init() that fails may say besides its error code
+ * (the directory it could not use, and where that came from); the harness
+ * empties it before init() and prints it in the error's one line.
+ */
+#define LB_LOCK_WHY_LEN 320
+extern __thread char lb_lock_why[LB_LOCK_WHY_LEN];
+
 /* lb_count() - add one to a declared event counter of the calling thread */
 static inline void lb_count(struct lb_tctx *t, unsigned idx)
 {

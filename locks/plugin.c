@@ -17,6 +17,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+
+#include "base/file.h"
+#include "base/limits.h"
 
 #include "lock.h"
 #include "registry.h"
@@ -99,8 +103,10 @@ int lb_plugin_load(const char *path, char *why, size_t len)
 	struct host h = { .path = path, .why = why, .len = len };
 	struct lb_plugin_api api = { .abi = LB_PLUGIN_ABI_VERSION, .host = &h, .add_lock = add_lock };
 	int (*reg)(int abi, struct lb_plugin_api *api);
+	char fdpath[64];
 	const int *abi;
 	void *dl;
+	int fd;
 
 	why[0] = '\0';
 	/* a name without a slash would be looked up in the library path: say what is meant */
@@ -108,9 +114,24 @@ int lb_plugin_load(const char *path, char *why, size_t len)
 		snprintf(why, len, "give a path (./%s), not a library name", path);
 		return -1;
 	}
-	dl = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+	/*
+	 * A regular file only (a FIFO hung in dlopen()), opened once without
+	 * blocking and loaded through that descriptor, so what was checked is
+	 * what is loaded. The descriptor stays open, as the plugin does: its
+	 * /proc/self/fd name is then never another plugin's.
+	 */
+	fd = lb_open_regular_file(path, LB_MAX_PLUGIN_BYTES, why, len);
+	if (fd < 0)
+		return -1;
+	snprintf(fdpath, sizeof(fdpath), "/proc/self/fd/%d", fd);
+	dl = dlopen(fdpath, RTLD_NOW | RTLD_LOCAL);
 	if (!dl) {
-		snprintf(why, len, "%s", dlerror());
+		const char *e = dlerror();
+
+		/* dlerror() names the descriptor: say the file's name instead */
+		snprintf(why, len, "cannot load it: %s", e && strstr(e, ": ") ? strstr(e, ": ") + 2 :
+			 e ? e : "?");
+		close(fd);
 		return -1;
 	}
 	abi = (const int *)dlsym(dl, "lb_plugin_abi");

@@ -20,6 +20,7 @@
 #undef LB_LOCK
 
 __thread uint64_t lb_slept_cycles;	/* lock.h */
+__thread char lb_lock_why[LB_LOCK_WHY_LEN];	/* lock.h */
 
 static const struct lb_lock_ops *const lb_locks[] = {
 #define LB_LOCK(id) &lb_lock_##id,
@@ -302,7 +303,12 @@ static int check_one(const struct lb_lock_ops *o, unsigned i, FILE *err)
 	unsigned nctr = 0;
 
 	CHECK(valid_name(o->name), "name must match [a-z0-9-]+ (a '.' only between digits)");
-	CHECK(!lb_lock_is_family(o->name), "name collides with a family selector");
+	CHECK(!o->name || !lb_lock_is_family(o->name), "name collides with a family selector");
+	CHECK(!o->name || strlen(o->name) <= LB_LOCK_MAX_NAME, "name longer than %d characters",
+	      LB_LOCK_MAX_NAME);
+	CHECK(o->kind == LB_LOCK_EXCL || o->kind == LB_LOCK_RW,
+	      "kind %d is neither exclusive (%d) nor reader-writer (%d)", (int)o->kind,
+	      (int)LB_LOCK_EXCL, (int)LB_LOCK_RW);
 	for (unsigned j = 0; j < i; j++)
 		CHECK(!o->name || strcmp(o->name, lb_lock_at(j)->name) != 0, "duplicate name");
 	CHECK(o->desc && *o->desc, "no description");
@@ -338,6 +344,9 @@ static int check_one(const struct lb_lock_ops *o, unsigned i, FILE *err)
 		return bad;
 	CHECK(o->init && o->lock && o->unlock, "init, lock and unlock are required");
 	CHECK(o->lock_size > 0, "lock_size is 0");
+	CHECK(o->lock_size <= LB_LOCK_MAX_SIZE && o->tctx_size <= LB_LOCK_MAX_SIZE,
+	      "lock_size %zu or tctx_size %zu over %zu bytes", o->lock_size, o->tctx_size,
+	      (size_t)LB_LOCK_MAX_SIZE);
 	CHECK(!o->write_subscribe == !o->write_trylock_subscribed &&
 	      !o->write_subscribe == !o->write_unsubscribe,
 	      "writer subscription needs all three verbs or none");

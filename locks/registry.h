@@ -7,6 +7,15 @@
 
 #include "lock.h"
 
+/*
+ * The contract's bounds on what a lock says of itself (a plugin's could say
+ * anything): a lock object or per-thread area of 64 MiB at most (the
+ * harness rounds and adds to them: SIZE_MAX wrapped to a 64-byte
+ * allocation), a name of 63 characters at most.
+ */
+#define LB_LOCK_MAX_SIZE	(64ul << 20)
+#define LB_LOCK_MAX_NAME	63
+
 /* lb_lock_count() - number of entries in the registry (hidden ones too) */
 unsigned lb_lock_count(void);
 /* lb_lock_at() - the i-th entry in --list-locks order */

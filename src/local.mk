@@ -11,6 +11,8 @@ liblockbench_a_SOURCES += \
 	src/base/log.c src/base/log.h \
 	src/base/file.c src/base/file.h \
 	src/base/datadir.c src/base/datadir.h \
+	src/base/hash.c src/base/hash.h \
+	src/base/maps.c src/base/maps.h \
 	src/base/parse.c src/base/parse.h \
 	src/base/clock.c src/base/clock.h \
 	src/base/futex.c src/base/futex.h src/base/sim.h \
@@ -27,7 +29,7 @@ liblockbench_a_SOURCES += \
 	src/harness/harness.c src/harness/harness.h src/harness/point.h src/harness/loop.h \
 	src/harness/worker.h src/harness/watch.c src/harness/collect.c src/harness/validate.c \
 	src/harness/check.c src/harness/check.h src/harness/interval.c \
-	src/harness/process.c src/harness/process.h \
+	src/harness/process.c src/harness/process.h src/harness/abandon.c \
 	src/harness/roles.c src/harness/roles.h \
 	src/harness/figures.c src/harness/figures.h \
 	src/tree/tree.h src/tree/build.h src/tree/util.c src/tree/util.h \
@@ -47,5 +49,5 @@ liblockbench_a_SOURCES += \
 	src/cli/job.c src/cli/job.h \
 	src/cli/options.c src/cli/options.h \
 	src/cli/table.h src/cli/rules.c src/cli/help.c src/cli/select.c \
-	src/cli/baseline.c src/cli/baseline.h src/cli/instance.c \
+	src/cli/baseline.c src/cli/baseline.h src/cli/baseline-csv.c src/cli/instance.c \
 	src/cli/report.c src/cli/report.h

@@ -5,11 +5,9 @@
 #include "config.h"
 
 #include <errno.h>
-#include <libgen.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli/baseline.h"
@@ -27,22 +25,8 @@
 #include "kernel/trace.h"
 #include "tree/tree.h"
 
-/*
- * The output's temporary file: its name is formatted while tmp_live is 0,
- * and tmp_live says when it exists, so that the handler never unlinks a
- * half-written name (which could be the target's own).
- */
-static char tmp_path[4096];
-static volatile sig_atomic_t tmp_live;
 /* lb_run_all() is running: Ctrl-C and SIGTERM stop it and keep what finished */
 static volatile sig_atomic_t running;
-
-static void remove_tmp(void)
-{
-	if (tmp_live)
-		unlink(tmp_path);
-	tmp_live = 0;
-}
 
 static void on_signal(int sig)
 {
@@ -52,45 +36,12 @@ static void on_signal(int sig)
 	}
 	/* async-signal-safe: write, unlink, the lb_at_signal() clean-ups (rmdir, close), _exit */
 	lb_run_progress_erase();
-	if (tmp_live)
-		unlink(tmp_path);
 	lb_signal_cleanup();
 	_exit(128 + sig);
 }
 
-/* Fail early, before a long run, when -o cannot be written. */
-static void check_output_path(const char *path)
-{
-	char *copy, *dir;
-	struct stat st;
-
-	if (stat(path, &st) == 0) {	/* through a symlink, to what is written */
-		if (S_ISDIR(st.st_mode))
-			lb_die(LB_EXIT_USAGE, "--output=%s: is a directory", path);
-		if (!S_ISREG(st.st_mode))	/* a device, FIFO or socket: written in place */
-			return;
-		if (access(path, W_OK))
-			lb_die(LB_EXIT_USAGE, "--output=%s: cannot write it: %s", path,
-			       strerror(errno));
-	}
-	/* a regular file or a new name: a temporary file in the target's directory */
-	copy = realpath(path, NULL);
-	if (!copy)
-		copy = strdup(path);
-	if (!copy)
-		lb_die(LB_EXIT_RUNTIME, "out of memory");
-	dir = dirname(copy);
-	if (access(dir, W_OK | X_OK))
-		lb_die(LB_EXIT_USAGE, "--output=%s: cannot write in directory %s: %s", path, dir,
-		       strerror(errno));
-	free(copy);
-}
-
-/* Write @len bytes to @path: output/file.c decides how (a temporary file and rename(2), or in place). */
-static int write_atomically(const char *path, const char *buf, size_t len)
-{
-	return lb_output_write_file(path, buf, len);
-}
+/* -o, opened before the run (output/file.c): a refusal comes before a long run */
+static struct lb_output output;
 
 /*
  * --baseline: its points against this run's (exit 2 on a difference unless
@@ -121,9 +72,9 @@ static void check_baseline(const struct lb_config *cfg, const struct lb_points *
 /* Before anything: the registry's contract, and the clean-up on every way out. */
 static void process_setup(void)
 {
+	lb_catch_crashes();	/* a crash or a lock's exit(): one line, the clean-ups */
 	if (lb_lock_registry_check(stderr))
 		lb_die(LB_EXIT_RUNTIME, "internal error: the lock registry is inconsistent");
-	lb_at_exit(remove_tmp);
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
 	signal(SIGHUP, on_signal);
@@ -280,8 +231,11 @@ static void run_prepare(struct lb_plan *plan, struct lb_baseline *baseline)
 		if (rc)
 			lb_die(rc, "--baseline=%s: %s", cfg->baseline, why);
 	}
-	if (cfg->output)
-		check_output_path(cfg->output);
+	if (cfg->output) {
+		rc = lb_output_open(cfg->output, &output);
+		if (rc)
+			lb_exit(rc);
+	}
 	if (cfg->trace) {
 		/* root only; the instance is removed at exit and on signals (trace.h) */
 		rc = lb_trace_open(&plan->trace, why, sizeof(why));
@@ -383,7 +337,7 @@ static int report(const struct lb_plan *plan, const struct lb_baseline *baseline
 	if (fclose(mem))
 		lb_die(LB_EXIT_RUNTIME, "cannot format the output");
 	if (cfg->output) {
-		rc = write_atomically(cfg->output, text, textlen);
+		rc = lb_output_write(&output, text, textlen);
 	} else {
 		rc = fwrite(text, 1, textlen, stdout) == textlen && fflush(stdout) == 0 ? 0 :
 		     LB_EXIT_RUNTIME;

@@ -48,6 +48,20 @@ usage_error() {
 	return 0
 }
 
+# hostile WHAT NEEDLE ARGS...: exit 2, one line naming NEEDLE, nothing on stdout
+# (under `timeout $HOSTILE_TIMEOUT`, 20 s unless set: a regression must not hang the suite)
+hostile() {
+	what=$1 needle=$2; shift 2
+	timeout -k 5 "${HOSTILE_TIMEOUT:-20}" "$LOCKBENCH" "$@" >"$TMPD/out" 2>"$TMPD/err"
+	rc=$?
+	if [ "$rc" -ne 2 ] || [ "$(wc -l <"$TMPD/err")" -ne 1 ] ||
+	   ! grep -qF -- "$needle" "$TMPD/err" || [ -s "$TMPD/out" ]; then
+		fail "$what: exit $rc, want 2 and one line naming '$needle': $(cat "$TMPD/err")"
+	else
+		pass "$what -> $(cat "$TMPD/err")"
+	fi
+}
+
 finish() {
 	if [ "$failures" -ne 0 ]; then
 		echo "$failures failure(s)"

@@ -123,6 +123,7 @@ CLI_TESTS = \
 	tests/cli/readme.sh \
 	tests/cli/json.sh \
 	tests/cli/output-file.sh \
+	tests/cli/output-links.sh \
 	tests/cli/plan.sh \
 	tests/cli/estimate.sh \
 	tests/cli/default.sh \
@@ -141,6 +142,7 @@ CLI_TESTS = \
 	tests/cli/roles.sh \
 	tests/cli/baseline.sh \
 	tests/cli/hostile-files.sh \
+	tests/cli/hostile-inputs.sh \
 	tests/cli/baseline-check.sh \
 	tests/cli/reproduce.sh \
 	tests/cli/numa-locks.sh \
@@ -149,6 +151,7 @@ CLI_TESTS = \
 	tests/cli/install.sh \
 	tests/cli/processes.sh \
 	tests/cli/plugin.sh \
+	tests/cli/plugin-contract.sh \
 	tests/cli/instance.sh \
 	tests/cli/report.sh \
 	tests/cli/kernel-tree.sh \
@@ -188,7 +191,7 @@ clean-kcache:
 	-rm -rf tests/kcache
 .PHONY: clean-kcache
 
-EXTRA_DIST += tests/lsan.supp tests/lib.sh tests/cli/house.py tests/cli/kernel-tree-lib.sh tests/validate/run-validate.sh tests/topology/run-topology.sh \
+EXTRA_DIST += tests/lsan.supp tests/lib.sh tests/cli/house.py tests/cli/hostile-plugin.c tests/cli/kernel-tree-lib.sh tests/validate/run-validate.sh tests/topology/run-topology.sh \
 	tests/golden/README tests/golden/rwsem-spinning-2014-table.txt tests/golden/fair-rwlock-2008-latency.txt \
 	tests/golden/aqticket-2013-stats.txt tests/golden/qrwlock-byte-cmpxchg-2015-sweep.txt tests/golden/rwsem-spinning-2014-aim7.txt \
 	$(VALIDATE_TESTS) $(TOPO_TESTS) $(TOPO_TESTS:.topo=.expected) $(CLI_TESTS) \

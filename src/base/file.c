@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -70,4 +71,56 @@ int lb_check_regular_file(const char *path, uint64_t max, char *why, size_t len)
 		return -1;
 	close(fd);
 	return 0;
+}
+
+int lb_read_regular_file(const char *path, uint64_t max, char **out, size_t *outlen, char *why,
+			 size_t len)
+{
+	size_t cap = 1 << 16, n = 0;
+	int fd = lb_open_regular_file(path, max, why, len);
+	char *buf;
+
+	*out = NULL;
+	*outlen = 0;
+	if (fd < 0)
+		return -1;
+	buf = malloc(cap + 1);
+	while (buf) {
+		ssize_t got;
+
+		if (n == cap) {
+			char *grown = realloc(buf, cap * 2 + 1);
+
+			if (!grown)
+				break;
+			buf = grown;
+			cap *= 2;
+		}
+		got = read(fd, buf + n, cap - n);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0) {
+			lb_why(why, len, "cannot read it: %s", strerror(errno));
+			goto fail;
+		}
+		if (got == 0) {
+			close(fd);
+			buf[n] = '\0';
+			*out = buf;
+			*outlen = n;
+			return 0;
+		}
+		n += (size_t)got;
+		if (n > max) {
+			lb_why(why, len, "more than the limit of %llu MiB for this file read from it "
+			       "(it grew while it was read, or its size said less)",
+			       (unsigned long long)(max >> 20));
+			goto fail;
+		}
+	}
+	lb_why(why, len, "out of memory");
+fail:
+	free(buf);
+	close(fd);
+	return -1;
 }

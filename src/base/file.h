@@ -28,5 +28,19 @@ int lb_open_regular_file(const char *path, uint64_t max, char *why, size_t len);
  * Return: 0, or -1 with the reason in @why.
  */
 int lb_check_regular_file(const char *path, uint64_t max, char *why, size_t len);
+/**
+ * lb_read_regular_file() - the whole of @path, a regular file of at most
+ * @max bytes, into a malloc'ed *@out of *@outlen bytes (and a NUL after
+ * them, not counted)
+ *
+ * Read through the one descriptor that was checked, never the name again,
+ * and never more than @max bytes: a file that grows while it is read, or
+ * whose size said less than it holds (/proc/self/pagemap), is refused once
+ * it passes the limit.
+ *
+ * Return: 0, or -1 with the reason in @why.
+ */
+int lb_read_regular_file(const char *path, uint64_t max, char **out, size_t *outlen, char *why,
+			 size_t len);
 
 #endif /* LB_SRC_BASE_FILE_H */

@@ -12,6 +12,7 @@
  */
 #define LB_MAX_TOPOLOGY_XML_BYTES	(64ull << 20)
 #define LB_MAX_BASELINE_BYTES		(256ull << 20)
+#define LB_MAX_PLUGIN_BYTES		(1ull << 30)	/* --lock-plugin: a shared object */
 
 /*
  * A topology that is not this machine (--topology): hwloc's time and memory

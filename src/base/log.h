@@ -3,6 +3,7 @@
 #ifndef LB_SRC_LOG_H
 #define LB_SRC_LOG_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -20,6 +21,16 @@ enum lb_exit {
 
 extern int lb_verbose;		/* -v raises, -q lowers; 0 is the default */
 
+/**
+ * lb_escape() - @src into @dst (@len bytes) with its non-printable bytes
+ * escaped: \n, \t, \r, and \xHH for the other control characters (C0,
+ * DEL and the UTF-8 C1 controls) and for bytes that are not valid UTF-8
+ *
+ * The messages pass every value through it, so that one message stays one
+ * line and a terminal's escape sequences in a file or argument are shown,
+ * not obeyed. Return: the length written (@dst ends with a NUL).
+ */
+size_t lb_escape(char *dst, size_t len, const char *src);
 /* lb_err() - one line "lockbench: ..." on stderr */
 void lb_err(const char *fmt, ...) LB_PRINTF(1, 2);
 /* lb_warn() - "lockbench: warning: ..." unless -q */
@@ -69,6 +80,28 @@ int lb_pid_start_time(long pid, unsigned long long *start);
 /* LB_S() - the plural's "s" after a count of @n: "%u point%s", n, LB_S(n) */
 #define LB_S(n) ((n) == 1 ? "" : "s")
 
+/**
+ * lb_pid_stat() - /proc/@pid/stat into @buf (@len bytes)
+ * Return: where the fields after the name (field 3 on) start, NULL if none.
+ */
+const char *lb_pid_stat(long pid, char *buf, size_t len);
+/*
+ * lb_crash_what - what runs now, for the one line of a crash ("lock ticket,
+ * point ticket/0:1 threads=2 load=1"): the harness fills it, then sets
+ * lb_crash_set, before a point's set-up, and clears lb_crash_set after its
+ * tear-down
+ */
+#define LB_CRASH_WHAT_LEN 256
+extern char lb_crash_what[LB_CRASH_WHAT_LEN];
+extern volatile sig_atomic_t lb_crash_set;
+/**
+ * lb_catch_crashes() - SIGSEGV, SIGBUS, SIGABRT, SIGFPE and SIGILL print one
+ * line naming lb_crash_what, run the lb_at_signal() clean-ups and take
+ * their default action again (128 + signal, a core dump); an exit() while
+ * a point runs that is not lb_exit()'s (a lock's) prints one line, runs
+ * them and exits 1
+ */
+void lb_catch_crashes(void);
 /* lb_exit() - run the clean-ups and exit */
 void lb_exit(int code) LB_NORETURN;
 

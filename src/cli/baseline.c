@@ -18,9 +18,6 @@
 #include <string.h>
 
 #include <json.h>
-#ifdef HAVE_LIBCSV
-#include <csv.h>
-#endif
 
 #include "cli/baseline.h"
 #include "base/file.h"
@@ -30,39 +27,69 @@
 
 #define WHY(...) (snprintf(why, len, __VA_ARGS__), LB_EXIT_USAGE)
 
-/* One record: a CSV row under its header, or a JSON result object. */
-struct rec {
-	char **hdr, **val;	/* CSV */
-	unsigned n;
-	json_object *obj;	/* JSON */
-	unsigned line;		/* for messages: CSV line, or JSON result index */
-};
 
-/* The text of column @c in @r: its CSV field, or its key in a JSON result; NULL if none. */
-static const char *rec_get(const struct rec *r, const struct lb_column *c)
+static const char *json_type_word(json_object *v)
+{
+	return json_type_to_name(json_object_get_type(v));
+}
+
+/* A JSON value of the type lockbench writes for @c: numbers for numbers, a string for text. */
+static bool json_type_fits(const struct lb_column *c, json_object *v)
+{
+	switch (c->type) {
+	case LB_COL_STR:
+		return json_object_is_type(v, json_type_string);
+	case LB_COL_DBL:
+		return json_object_is_type(v, json_type_double) ||
+		       json_object_is_type(v, json_type_int);
+	case LB_COL_BOOL:
+		return json_object_is_type(v, json_type_boolean);
+	default:
+		return json_object_is_type(v, json_type_int);
+	}
+}
+
+/* Printable ASCII only: what lockbench writes in a lock's name and options. */
+static bool plain_text(const char *s)
+{
+	for (; *s; s++)
+		if (*s < 0x20 || *s > 0x7e)
+			return false;
+	return true;
+}
+
+/*
+ * The text of column @c in @r into *@out: its CSV field, or its key in a
+ * JSON result (NULL when it has none, or null). Return: 0, or
+ * LB_EXIT_USAGE with the reason when the value is of another type than
+ * lockbench writes, or a string holding a NUL or a control character.
+ */
+static int rec_get(const struct lb_brec *r, const struct lb_column *c, const char **out, char *why,
+		   size_t len)
 {
 	json_object *v;
+	const char *s;
 
-	if (r->obj)
-		return json_object_object_get_ex(r->obj, lb_col_json_path(c), &v) && v ?
-		       json_object_get_string(v) : NULL;
-	for (unsigned i = 0; i < r->n; i++)
-		if (strcmp(r->hdr[i], c->name) == 0)
-			return r->val[i];
-	return NULL;
-}
+	*out = NULL;
+	if (!r->obj) {
+		int at = r->col[c - lb_columns];
 
-static bool is(const struct lb_column *c, const char *name)
-{
-	return strcmp(c->name, name) == 0;
-}
-
-static struct lb_lock_ops *stub_for(struct lb_baseline *b, const char *name)
-{
-	for (unsigned i = 0; i < b->nstubs; i++)
-		if (strcmp(b->stubs[i].name, name) == 0)
-			return &b->stubs[i];
-	return NULL;
+		s = at >= 0 && (unsigned)at < r->n ? r->val[at] : NULL;
+	} else {
+		if (!json_object_object_get_ex(r->obj, lb_col_json_path(c), &v) || !v)
+			return 0;
+		if (!json_type_fits(c, v))
+			return WHY("%s %u: %s is a JSON %s, not what lockbench writes there", r->what,
+				   r->line, c->name, json_type_word(v));
+		s = json_object_get_string(v);
+		if (json_object_is_type(v, json_type_string) &&
+		    (size_t)json_object_get_string_len(v) != strlen(s))
+			return WHY("%s %u: %s holds a NUL character", r->what, r->line, c->name);
+	}
+	if (s && c->type == LB_COL_STR && !plain_text(s))
+		return WHY("%s %u: %s holds a control character", r->what, r->line, c->name);
+	*out = s;
+	return 0;
 }
 
 static bool to_u64(const char *s, unsigned long long *out)
@@ -74,48 +101,85 @@ static bool to_u64(const char *s, unsigned long long *out)
 	return !errno && end != s && !*end && *s != '-';
 }
 
+static bool is(const struct lb_column *c, const char *name)
+{
+	return strcmp(c->name, name) == 0;
+}
+
 /* The result's lock: a stub that carries only its name, one per distinct name. */
 static int set_lock(struct lb_baseline *b, struct lb_result *res, const char *name, char *why,
 		    size_t len)
 {
-	struct lb_lock_ops *stub = stub_for(b, name);
+	uint64_t h = lb_hash_str(LB_HASH_SEED, name);
+	struct lb_lock_ops *stub;
 
-	if (!stub) {
-		stub = &b->stubs[b->nstubs++];
-		stub->name = strdup(name);
-		stub->family = "baseline";
-		stub->desc = "from --baseline";
-		if (!stub->name)
-			return WHY("out of memory");
+	for (uint32_t i = lb_hidx_first(&b->stub_idx, h); i != LB_HIDX_END;
+	     i = lb_hidx_next(&b->stub_idx, i))
+		if (strcmp(b->stubs[i]->name, name) == 0) {
+			res->point.ops = b->stubs[i];
+			return 0;
+		}
+	if (strlen(name) > 255)
+		return WHY("lock name '%.40s...' is longer than any lockbench writes", name);
+	if (lb_grow((void **)&b->stubs, &b->capstubs, b->nstubs, sizeof(*b->stubs), 16))
+		return WHY("out of memory");
+	stub = calloc(1, sizeof(*stub));
+	if (!stub || !(stub->name = strdup(name)) || lb_hidx_add(&b->stub_idx, h) != b->nstubs) {
+		if (stub)
+			free((char *)stub->name);
+		free(stub);
+		return WHY("out of memory");
 	}
+	stub->family = "baseline";
+	stub->desc = "from --baseline";
+	b->stubs[b->nstubs++] = stub;
 	res->point.ops = stub;
 	return 0;
 }
 
-/* JSON {"name": value, ...} as the CSV's "name=value;..." */
-static char *json_lockopts(json_object *o)
+/* JSON {"name": value, ...} as the CSV's "name=value;..." into *@out: an object of numbers and words */
+static int json_lockopts(const struct lb_brec *r, json_object *o, char **out, char *why, size_t len)
 {
 	char *buf = NULL;
 	size_t sz = 0;
-	FILE *m = open_memstream(&buf, &sz);
+	FILE *m;
 	bool first = true;
 
-	if (!m)
-		return NULL;
+	*out = NULL;
+	if (!o || !json_object_is_type(o, json_type_object))
+		return WHY("result %u: lock_options is a JSON %s, not an object", r->line,
+			   o ? json_type_word(o) : "null");
 	json_object_object_foreach(o, k, v) {
-		fprintf(m, "%s%s=%s", first ? "" : ";", k, json_object_get_string(v));
+		const char *s = v ? json_object_get_string(v) : NULL;
+
+		if (!v || !(json_object_is_type(v, json_type_int) ||
+			    json_object_is_type(v, json_type_string)))
+			return WHY("result %u: lock_options.%.64s is a JSON %s, not a number or a word",
+				   r->line, plain_text(k) ? k : "?", v ? json_type_word(v) : "null");
+		if (!plain_text(k) || !plain_text(s) || (json_object_is_type(v, json_type_string) &&
+		    strlen(s) != (size_t)json_object_get_string_len(v)))
+			return WHY("result %u: lock_options holds a control or NUL character", r->line);
+	}
+	m = open_memstream(&buf, &sz);
+	if (!m)
+		return WHY("out of memory");
+	json_object_object_foreach(o, k2, v2) {
+		fprintf(m, "%s%s=%s", first ? "" : ";", k2, json_object_get_string(v2));
 		first = false;
 	}
-	fclose(m);
-	return buf;
+	if (fclose(m)) {
+		free(buf);
+		return WHY("out of memory");
+	}
+	*out = buf;
+	return 0;
 }
 
 /*
  * What older files may lack: ops_per_thread and duration_s (which agree
  * with the mode), the lock options; and the machine, from the first record.
  */
-static int optional_fields(struct lb_baseline *b, const struct rec *r, const char *what,
-			   char *why, size_t len)
+static int optional_fields(struct lb_baseline *b, const struct lb_brec *r, char *why, size_t len)
 {
 	static const char *const names[] = { "ops_per_thread", "duration_s" };
 	struct lb_result *res = &b->results[b->n];
@@ -123,36 +187,65 @@ static int optional_fields(struct lb_baseline *b, const struct rec *r, const cha
 	const struct lb_column *c;
 	const char *v;
 	json_object *o;
+	int rc;
 
 	for (unsigned i = 0; i < 2; i++) {
 		c = lb_col_find(names[i]);
-		v = rec_get(r, c);
+		rc = rec_get(r, c, &v, why, len);
+		if (rc)
+			return rc;
 		if (v && *v && (!c->put || !c->put(res, c, v)))
-			return WHY("%s %u: %s '%s' is not one lockbench writes", what, r->line,
+			return WHY("%s %u: %s '%s' is not one lockbench writes", r->what, r->line,
 				   c->name, v);
 	}
 	if (timed != (res->point.duration > 0) || (!timed && res->point.nops == 0))
-		return WHY("%s %u: the mode and ops_per_thread or duration_s disagree", what, r->line);
+		return WHY("%s %u: the mode and ops_per_thread or duration_s disagree", r->what,
+			   r->line);
 	if (r->obj && json_object_object_get_ex(r->obj, "lock_options", &o))
-		b->lockopts[b->n] = json_lockopts(o);
-	else if (!r->obj && (v = rec_get(r, lb_col_find("lock_options"))))
-		b->lockopts[b->n] = strdup(v);
+		return json_lockopts(r, o, &b->lockopts[b->n], why, len);
+	if (r->obj)
+		return 0;
+	rc = rec_get(r, lb_col_find("lock_options"), &v, why, len);
+	if (!rc && v && !(b->lockopts[b->n] = strdup(v)))
+		rc = WHY("out of memory");
+	return rc;
+}
+
+/* Room for one more result (and its lock options) at b->n. */
+static int room(struct lb_baseline *b, char *why, size_t len)
+{
+	unsigned cap;
+	struct lb_result *res;
+	char **lo;
+
+	if (b->n < b->cap)
+		return 0;
+	cap = b->cap ? 2 * b->cap : 64;
+	if (cap > LB_MAX_BASELINE_BYTES / 64)
+		return WHY("more points than a file under the size limit can hold");
+	res = realloc(b->results, ((size_t)cap + 1) * sizeof(*res));
+	if (res)
+		b->results = res;
+	lo = realloc(b->lockopts, ((size_t)cap + 1) * sizeof(*lo));
+	if (lo)
+		b->lockopts = lo;
+	if (!res || !lo)
+		return WHY("out of memory for %u points", cap);
+	memset(lo + b->cap, 0, (cap + 1 - b->cap) * sizeof(*lo));
+	b->cap = cap;
 	return 0;
 }
 
-/*
- * Turn one record into results[b->n] (room for it was allocated): every
- * column of the schema marked LB_COL_BASELINE, each set by its put(); the
- * lock and format_version are this reader's own.
- */
-static int add_record(struct lb_baseline *b, const struct rec *r, const char *what, char *why,
-		      size_t len)
+int lb_baseline_add_record(struct lb_baseline *b, const struct lb_brec *r, char *why, size_t len)
 {
-	struct lb_result *res = &b->results[b->n];
+	struct lb_result *res;
 	unsigned long long fv = 1;
 	const char *lock = NULL;
-	int rc;
+	int rc = room(b, why, len);
 
+	if (rc)
+		return rc;
+	res = &b->results[b->n];
 	memset(res, 0, sizeof(*res));
 	res->point.lock_node = -1;
 	for (const struct lb_column *c = lb_columns; c->name; c++) {
@@ -160,33 +253,45 @@ static int add_record(struct lb_baseline *b, const struct rec *r, const char *wh
 
 		if (!(c->flags & LB_COL_BASELINE))
 			continue;
-		v = rec_get(r, c);
 		if (r->obj && is(c, "format_version"))	/* JSON: the version is the file's */
 			continue;
+		rc = rec_get(r, c, &v, why, len);
+		if (rc)
+			return rc;
 		if ((!v || !*v) && (c->flags & LB_COL_BASE_EMPTY))
 			v = "";		/* may be empty, or missing in format 1 */
 		else if (!v || !*v)
-			return WHY("%s %u has no %s: not a lockbench result", what, r->line, c->name);
+			return WHY("%s %u has no %s: not a lockbench result", r->what, r->line,
+				   c->name);
 		if (is(c, "format_version") && !to_u64(v, &fv))
-			return WHY("%s %u: format_version '%s' is not a number", what, r->line, v);
+			return WHY("%s %u: format_version '%s' is not a number", r->what, r->line, v);
 		if (is(c, "lock"))
 			lock = v;
 		if (c->put && !c->put(res, c, v))
-			return WHY("%s %u: %s '%s' is not one lockbench writes", what, r->line,
+			return WHY("%s %u: %s '%s' is not one lockbench writes", r->what, r->line,
 				   c->name, v);
 	}
 	if (fv < 1 || fv > LB_FORMAT_VERSION)
-		return WHY("%s %u: format_version %llu is not one this lockbench reads (1..%d)", what,
-			   r->line, fv, LB_FORMAT_VERSION);
+		return WHY("%s %u: format_version %llu is not one this lockbench reads (1..%d)",
+			   r->what, r->line, fv, LB_FORMAT_VERSION);
 	if ((res->point.mix.r == 0 && res->point.mix.w == 0) || res->point.nthreads == 0 ||
 	    res->point.nthreads > LB_MAX_THREADS)
-		return WHY("%s %u: the ratio or threads is not one lockbench writes", what, r->line);
-	rc = optional_fields(b, r, what, why, len);
+		return WHY("%s %u: the ratio or threads is not one lockbench writes", r->what,
+			   r->line);
+	rc = optional_fields(b, r, why, len);
 	if (!rc)
 		rc = set_lock(b, res, lock, why, len);
 	if (!rc)
 		b->n++;
 	return rc;
+}
+
+/* What a file's text may put before the terminal: control characters as '?' */
+static void sanitize(char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			*s = '?';
 }
 
 /* The run's machine and command line, from a JSON file's top level. */
@@ -208,20 +313,22 @@ static void json_provenance(struct lb_baseline *b, json_object *root)
 #undef JSTR
 	if (json_object_object_get_ex(root, "command_line", &argv) &&
 	    json_object_is_type(argv, json_type_array))
-		for (size_t i = 0; i < json_object_array_length(argv) && l < sizeof(b->command); i++)
-			l += (size_t)snprintf(b->command + l, sizeof(b->command) - l, "%s%s",
-					      i ? " " : "",
-					      json_object_get_string(json_object_array_get_idx(argv, i)));
+		for (size_t i = 0; i < json_object_array_length(argv) && l < sizeof(b->command); i++) {
+			json_object *a = json_object_array_get_idx(argv, i);
+
+			if (json_object_is_type(a, json_type_string))
+				l += (size_t)snprintf(b->command + l, sizeof(b->command) - l, "%s%s",
+						      i ? " " : "", json_object_get_string(a));
+		}
 }
 
-static int alloc_results(struct lb_baseline *b, unsigned n, char *why, size_t len)
+/* Nothing but white space after the JSON object. */
+static bool only_space(const char *s, size_t n)
 {
-	b->results = calloc(n + 1, sizeof(*b->results));
-	b->stubs = calloc(n + 1, sizeof(*b->stubs));
-	b->lockopts = calloc(n + 1, sizeof(*b->lockopts));
-	if (!b->results || !b->stubs || !b->lockopts)
-		return WHY("out of memory for %u points", n);
-	return 0;
+	for (size_t i = 0; i < n; i++)
+		if (s[i] != ' ' && s[i] != '\n' && s[i] != '\t' && s[i] != '\r')
+			return false;
+	return true;
 }
 
 static int load_json(struct lb_baseline *b, const char *buf, size_t blen, char *why, size_t len)
@@ -229,6 +336,7 @@ static int load_json(struct lb_baseline *b, const char *buf, size_t blen, char *
 	struct json_tokener *tok = json_tokener_new();
 	json_object *root, *v, *results;
 	enum json_tokener_error e;
+	size_t end;
 	int rc = 0;
 	size_t n;
 
@@ -236,10 +344,15 @@ static int load_json(struct lb_baseline *b, const char *buf, size_t blen, char *
 		return WHY("out of memory");
 	root = json_tokener_parse_ex(tok, buf, (int)blen);
 	e = json_tokener_get_error(tok);
+	end = json_tokener_get_parse_end(tok);
 	json_tokener_free(tok);
 	if (!root)
 		return e == json_tokener_continue ? WHY("the JSON ends early: truncated file") :
 		       WHY("not valid JSON: %s", json_tokener_error_desc(e));
+	if (end > blen || !only_space(buf + end, blen - end)) {
+		rc = WHY("text after the JSON object (at byte %zu): not a file lockbench writes", end);
+		goto out;
+	}
 	if (!json_object_is_type(root, json_type_object) ||
 	    !json_object_object_get_ex(root, "format_version", &v) ||
 	    !json_object_is_type(v, json_type_int) ||
@@ -250,233 +363,104 @@ static int load_json(struct lb_baseline *b, const char *buf, size_t blen, char *
 			 "results)");
 		goto out;
 	}
-	if (json_object_get_int(v) < 1 || json_object_get_int(v) > LB_FORMAT_VERSION) {
-		rc = WHY("format_version %d is not one this lockbench reads (1..%d)",
-			 json_object_get_int(v), LB_FORMAT_VERSION);
+	if (json_object_get_int64(v) < 1 || json_object_get_int64(v) > LB_FORMAT_VERSION) {
+		rc = WHY("format_version %lld is not one this lockbench reads (1..%d)",
+			 (long long)json_object_get_int64(v), LB_FORMAT_VERSION);
 		goto out;
 	}
 	json_provenance(b, root);
 	n = json_object_array_length(results);
-	rc = alloc_results(b, (unsigned)n, why, len);
 	for (size_t i = 0; !rc && i < n; i++) {
-		struct rec r = { .obj = json_object_array_get_idx(results, i), .line = (unsigned)i };
+		struct lb_brec r = { .obj = json_object_array_get_idx(results, i), .line = (unsigned)i,
+				 .what = "result" };
 
 		if (!json_object_is_type(r.obj, json_type_object))
 			rc = WHY("result %zu is not an object: not a lockbench result", i);
 		else
-			rc = add_record(b, &r, "result", why, len);
+			rc = lb_baseline_add_record(b, &r, why, len);
 	}
 out:
 	json_object_put(root);
 	return rc;
 }
 
+
+/* The results by lock, ratio, threads and load: lb_baseline_check()'s lookups. */
+static uint64_t point_hash(const char *lock, const struct lb_ratio *ratio, unsigned threads,
+			   uint64_t load)
+{
+	uint64_t h = lb_hash_str(LB_HASH_SEED, lock);
+
+	h = lb_hash_u64(h, ((uint64_t)ratio->r << 32) | ratio->w);
+	h = lb_hash_u64(h, threads);
+	return lb_hash_u64(h, load);
+}
+
+static int index_points(struct lb_baseline *b, char *why, size_t len)
+{
+	for (unsigned i = 0; i < b->n; i++) {
+		const struct lb_point *q = &b->results[i].point;
+		struct lb_ratio ratio = lb_point_ratio(q);
+
+		if (lb_hidx_add(&b->point_idx, point_hash(q->ops->name, &ratio, q->nthreads,
+							   q->load_arg)) != i)
+			return WHY("out of memory");
+	}
+	return 0;
+}
+
+static int load_text(struct lb_baseline *b, const char *buf, size_t blen, char *why, size_t len)
+{
+	size_t i = 0;
+	const char *nul = memchr(buf, '\0', blen);
+
+	if (nul)
+		return WHY("a NUL byte at offset %zu: not a file lockbench writes", (size_t)(nul - buf));
+	while (i < blen && (buf[i] == ' ' || buf[i] == '\n' || buf[i] == '\t' || buf[i] == '\r'))
+		i++;
+	if (i == blen)
+		return WHY("the file is empty");
+	if (buf[i] == '{')
+		return load_json(b, buf, blen, why, len);
 #ifdef HAVE_LIBCSV
-struct csv_rows {
-	char ***rows;		/* rows of fields */
-	unsigned *nf;		/* fields per row */
-	unsigned n, cap;
-	char **cur;
-	unsigned ncur, capcur;
-	bool oom;
-};
-
-static void csv_field(void *s, size_t l, void *data)
-{
-	struct csv_rows *c = data;
-	char *f = malloc(l + 1);
-
-	if (c->ncur == c->capcur) {
-		char **nc = realloc(c->cur, (c->capcur * 2 + 8) * sizeof(*nc));
-
-		if (!nc) {
-			c->oom = true;
-			free(f);
-			return;
-		}
-		c->cur = nc;
-		c->capcur = c->capcur * 2 + 8;
-	}
-	if (!f) {
-		c->oom = true;
-		return;
-	}
-	memcpy(f, s ? s : "", s ? l : 0);
-	f[s ? l : 0] = '\0';
-	c->cur[c->ncur++] = f;
-}
-
-static void csv_row(int ch, void *data)
-{
-	struct csv_rows *c = data;
-
-	if (c->n == c->cap) {
-		char ***nr = realloc(c->rows, (c->cap * 2 + 16) * sizeof(*nr));
-		unsigned *nn = realloc(c->nf, (c->cap * 2 + 16) * sizeof(*nn));
-
-		if (nr)
-			c->rows = nr;
-		if (nn)
-			c->nf = nn;
-		if (!nr || !nn) {
-			c->oom = true;
-			return;
-		}
-		c->cap = c->cap * 2 + 16;
-	}
-	c->rows[c->n] = c->cur;
-	c->nf[c->n++] = c->ncur;
-	c->cur = NULL;
-	c->ncur = c->capcur = 0;
-}
-
-static void csv_rows_free(struct csv_rows *c)
-{
-	for (unsigned i = 0; i < c->n; i++) {
-		for (unsigned j = 0; j < c->nf[i]; j++)
-			free(c->rows[i][j]);
-		free(c->rows[i]);
-	}
-	for (unsigned j = 0; j < c->ncur; j++)
-		free(c->cur[j]);
-	free(c->cur);
-	free(c->rows);
-	free(c->nf);
-}
-
-static int load_csv(struct lb_baseline *b, const char *buf, size_t blen, char *why, size_t len)
-{
-	struct csv_parser p;
-	struct csv_rows c = { 0 };
-	int rc = 0;
-
-	if (blen == 0 || buf[blen - 1] != '\n')
-		return WHY("the last line does not end: truncated file");
-	if (csv_init(&p, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL))
-		return WHY("out of memory");
-	if (csv_parse(&p, buf, blen, csv_field, csv_row, &c) != blen ||
-	    csv_fini(&p, csv_field, csv_row, &c)) {
-		rc = WHY("not valid CSV (%s): damaged or truncated file",
-			 csv_strerror(csv_error(&p)));
-		goto out;
-	}
-	if (c.oom) {
-		rc = WHY("out of memory");
-		goto out;
-	}
-	if (c.n == 0 || c.nf[0] == 0 || strcmp(c.rows[0][0], "format_version") != 0) {
-		rc = WHY("not a CSV file of lockbench (its first column is not format_version)");
-		goto out;
-	}
-	for (const struct lb_column *col = lb_columns; col->name; col++) {
-		struct rec hdr = { .hdr = c.rows[0], .val = c.rows[0], .n = c.nf[0] };
-
-		if ((col->flags & LB_COL_BASELINE) && !(col->flags & LB_COL_BASE_EMPTY) &&
-		    !rec_get(&hdr, col)) {
-			rc = WHY("not a CSV file of lockbench: no column %s", col->name);
-			goto out;
-		}
-	}
-	for (unsigned j = 0; c.n > 1 && j < c.nf[0] && j < c.nf[1]; j++) {
-		const char *k = c.rows[0][j], *v = c.rows[1][j];
-
-		if (strcmp(k, "host") == 0)
-			snprintf(b->host, sizeof(b->host), "%s", v);
-		else if (strcmp(k, "kernel") == 0)
-			snprintf(b->kernel, sizeof(b->kernel), "%s", v);
-		else if (strcmp(k, "cpu_model") == 0)
-			snprintf(b->cpu_model, sizeof(b->cpu_model), "%s", v);
-		else if (strcmp(k, "lockbench_version") == 0)
-			snprintf(b->version, sizeof(b->version), "%s", v);
-		else if (strcmp(k, "timestamp") == 0)
-			snprintf(b->timestamp, sizeof(b->timestamp), "%s", v);
-		else if (strcmp(k, "command") == 0)	/* format 2 */
-			snprintf(b->command, sizeof(b->command), "%s", v);
-	}
-	rc = alloc_results(b, c.n, why, len);
-	for (unsigned i = 1; !rc && i < c.n; i++) {
-		struct rec r = { .hdr = c.rows[0], .val = c.rows[i], .n = c.nf[i], .line = i + 1 };
-
-		const char *iv;
-
-		if (c.nf[i] != c.nf[0])
-			rc = WHY("line %u has %u fields, the header %u: truncated or damaged file",
-				 i + 1, c.nf[i], c.nf[0]);
-		else if ((iv = rec_get(&r, lb_col_find("interval"))) && strtoul(iv, NULL, 10) > 1)
-			continue;	/* --interval: the point's row again, for a later interval */
-		else
-			rc = add_record(b, &r, "line", why, len);
-	}
-out:
-	csv_free(&p);
-	csv_rows_free(&c);
-	return rc;
-}
+	return lb_baseline_load_csv(b, buf, blen, why, len);
+#else
+	snprintf(why, len, "reading a CSV baseline needs libcsv, and this lockbench was "
+		 "built without it (apt-get install libcsv-dev, then configure again); a "
+		 "JSON file (-f json) works");
+	return LB_EXIT_UNAVAIL;
 #endif
+}
 
 int lb_baseline_load(const char *path, struct lb_baseline *b, char *why, size_t len)
 {
-	if (lb_check_regular_file(path, LB_MAX_BASELINE_BYTES, why, len))
-		return LB_EXIT_USAGE;	/* /dev/zero, a FIFO, a file over the limit */
-	FILE *f = fopen(path, "rb");
 	char *buf = NULL;
-	size_t blen = 0, i = 0;
-	FILE *m;
+	size_t blen = 0;
 	int rc;
 
 	memset(b, 0, sizeof(*b));
 	b->path = path;
-	if (!f)
-		return WHY("cannot open: %s", strerror(errno));
-	m = open_memstream(&buf, &blen);
-	if (!m) {
-		fclose(f);
-		return WHY("out of memory");
-	}
-	for (int ch; (ch = getc(f)) != EOF;)
-		putc(ch, m);
-	rc = ferror(f);
-	fclose(f);
-	if (fclose(m) || rc) {
-		free(buf);
-		return WHY("cannot read it");
-	}
-	while (i < blen && (buf[i] == ' ' || buf[i] == '\n' || buf[i] == '\t' || buf[i] == '\r'))
-		i++;
-	if (i == blen) {
-		rc = WHY("the file is empty");
-	} else if (buf[i] == '{') {
-		rc = load_json(b, buf, blen, why, len);
-	} else {
-#ifdef HAVE_LIBCSV
-		rc = load_csv(b, buf, blen, why, len);
-#else
-		snprintf(why, len, "reading a CSV baseline needs libcsv, and this lockbench was "
-			 "built without it (apt-get install libcsv-dev, then configure again); a "
-			 "JSON file (-f json) works");
-		rc = LB_EXIT_UNAVAIL;
-#endif
-	}
+	/* /dev/zero, a FIFO, a file over the limit, one that grows while read: refused */
+	rc = lb_read_regular_file(path, LB_MAX_BASELINE_BYTES, &buf, &blen, why, len) ?
+	     LB_EXIT_USAGE : 0;
+	if (!rc)
+		rc = load_text(b, buf, blen, why, len);
 	free(buf);
 	if (!rc && b->n == 0)
 		rc = WHY("it holds no measured point");
-	if (rc)
+	if (!rc)
+		rc = index_points(b, why, len);
+	if (rc) {
 		lb_baseline_free(b);
-	return rc;
-}
-
-bool lb_baseline_has(const struct lb_baseline *b, const struct lb_point *p)
-{
-	for (unsigned i = 0; i < b->n; i++) {
-		const struct lb_point *q = &b->results[i].point;
-
-		if (strcmp(q->ops->name, p->ops->name) == 0 && lb_point_same_ratio(q, p) &&
-		    q->nthreads == p->nthreads &&
-		    q->load_arg == p->load_arg && q->load_ns == p->load_ns &&
-		    (q->duration > 0) == (p->duration > 0))
-			return true;
+		return rc;
 	}
-	return false;
+	sanitize(b->host);
+	sanitize(b->kernel);
+	sanitize(b->cpu_model);
+	sanitize(b->version);
+	sanitize(b->timestamp);
+	sanitize(b->command);
+	return 0;
 }
 
 /* the identity of a point: lock, ratio, thread count, load */
@@ -484,6 +468,37 @@ static bool same_point(const struct lb_point *q, const struct lb_point *p)
 {
 	return strcmp(q->ops->name, p->ops->name) == 0 && lb_point_same_ratio(q, p) &&
 	       q->nthreads == p->nthreads && q->load_arg == p->load_arg;
+}
+
+/* The first baseline result with @p's identity, or LB_HIDX_END; then lb_hidx_next() on. */
+static uint32_t first_match(const struct lb_baseline *b, const struct lb_point *p)
+{
+	struct lb_ratio ratio = lb_point_ratio(p);
+	uint32_t i = lb_hidx_first(&b->point_idx, point_hash(p->ops->name, &ratio, p->nthreads,
+							     p->load_arg));
+
+	while (i != LB_HIDX_END && !same_point(&b->results[i].point, p))
+		i = lb_hidx_next(&b->point_idx, i);
+	return i;
+}
+
+static uint32_t next_match(const struct lb_baseline *b, const struct lb_point *p, uint32_t i)
+{
+	do
+		i = lb_hidx_next(&b->point_idx, i);
+	while (i != LB_HIDX_END && !same_point(&b->results[i].point, p));
+	return i;
+}
+
+bool lb_baseline_has(const struct lb_baseline *b, const struct lb_point *p)
+{
+	for (uint32_t i = first_match(b, p); i != LB_HIDX_END; i = next_match(b, p, i)) {
+		const struct lb_point *q = &b->results[i].point;
+
+		if (q->load_ns == p->load_ns && (q->duration > 0) == (p->duration > 0))
+			return true;
+	}
+	return false;
 }
 
 /* The first field in which @q (baseline result @i) differs from @p, into @d; false if none. */
@@ -524,9 +539,8 @@ int lb_baseline_check(const struct lb_baseline *b, const struct lb_points *pts, 
 		const struct lb_point *p = &pts->v[k];
 		bool cand = false, full = false;
 
-		for (unsigned i = 0; i < b->n && !full; i++) {
-			if (!same_point(&b->results[i].point, p))
-				continue;
+		for (uint32_t i = first_match(b, p); i != LB_HIDX_END && !full;
+		     i = next_match(b, p, i)) {
 			/* the first candidate's difference is the one reported */
 			full = !point_diff(b, i, p, cand ? other : d, cand ? sizeof(other) : sizeof(d));
 			cand = true;
@@ -560,15 +574,19 @@ bool lb_baseline_machine(const struct lb_baseline *b, const char *host, const ch
 
 void lb_baseline_free(struct lb_baseline *b)
 {
-	for (unsigned i = 0; b->stubs && i < b->nstubs; i++)
-		free((char *)b->stubs[i].name);
-	for (unsigned i = 0; b->lockopts && i <= b->n; i++)	/* n: a record that failed */
+	for (unsigned i = 0; b->stubs && i < b->nstubs; i++) {
+		free((char *)b->stubs[i]->name);
+		free(b->stubs[i]);
+	}
+	for (unsigned i = 0; b->lockopts && i <= b->n && i <= b->cap; i++)	/* n: a record that failed */
 		free(b->lockopts[i]);
 	free(b->lockopts);
-	b->lockopts = NULL;
 	free(b->stubs);
 	free(b->results);
+	lb_hidx_free(&b->stub_idx);
+	lb_hidx_free(&b->point_idx);
+	b->lockopts = NULL;
 	b->stubs = NULL;
 	b->results = NULL;
-	b->n = b->nstubs = 0;
+	b->n = b->nstubs = b->cap = b->capstubs = 0;
 }

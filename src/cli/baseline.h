@@ -14,6 +14,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "base/hash.h"
 #include "harness/harness.h"
 #include "plan/plan.h"
 
@@ -27,17 +28,26 @@ struct lb_baseline {
 	const char *path;
 	struct lb_result *results;
 	unsigned n;
-	struct lb_lock_ops *stubs;	/* one per distinct lock name */
-	unsigned nstubs;
+	unsigned cap;
+	struct lb_lock_ops **stubs;	/* one per distinct lock name */
+	unsigned nstubs, capstubs;
 	/* where and how it ran (lockbench report, --baseline's machine check); "" where the file does not say */
 	char host[128], kernel[256], cpu_model[256], version[32], timestamp[40];
 	char command[1024];		/* JSON's command_line, space separated; CSV's command (format 2) */
 	char **lockopts;		/* per result: "name=value;..." or NULL (not in the file) */
+	/* lookups by hash, so that reading and matching are linear in the file */
+	struct lb_hidx stub_idx;	/* the stubs by name */
+	struct lb_hidx point_idx;	/* the results by lock, ratio, threads and load */
 };
 
 /**
  * lb_baseline_load() - read @path (JSON if it starts with '{', else CSV)
  *
+ * A regular file, read through one descriptor with its size limit kept
+ * while it is read (a file that grows is refused); every value's type is
+ * checked before it is used (a JSON string where a number belongs, an
+ * object where a string does), and a NUL byte, text after the JSON object
+ * and control characters in the lock's name or options are refused.
  * Return: 0; LB_EXIT_USAGE with a reason in @why when the file cannot be
  * read, is truncated, or is not lockbench's (format_version and the
  * header are checked); LB_EXIT_UNAVAIL for a CSV file when this build has
@@ -64,5 +74,29 @@ int lb_baseline_check(const struct lb_baseline *b, const struct lb_points *pts, 
 bool lb_baseline_machine(const struct lb_baseline *b, const char *host, const char *kernel,
 			 const char *cpu, char *buf, size_t len);
 void lb_baseline_free(struct lb_baseline *b);
+
+/* --- the readers' parts (baseline.c, baseline-csv.c) --------------------- */
+
+/* One record: a CSV row under its header, or a JSON result object. */
+struct lb_brec {
+	char **val;		/* CSV: the row's fields */
+	unsigned n;
+	const int *col;		/* CSV: per row of lb_columns, its field in the row or -1 */
+	struct json_object *obj;	/* JSON */
+	unsigned line;		/* for messages: CSV line, or JSON result index */
+	const char *what;	/* "line" or "result" */
+};
+
+/**
+ * lb_baseline_add_record() - @r as the next result of @b: every column of
+ * the schema marked LB_COL_BASELINE, each type-checked and set by its
+ * put(); the lock and format_version are the reader's own
+ *
+ * Return: 0, or LB_EXIT_USAGE with the reason in @why.
+ */
+int lb_baseline_add_record(struct lb_baseline *b, const struct lb_brec *r, char *why, size_t len);
+/* lb_baseline_load_csv() - the CSV text @buf (@blen bytes) into @b; 0 or LB_EXIT_USAGE */
+int lb_baseline_load_csv(struct lb_baseline *b, const char *buf, size_t blen, char *why,
+			 size_t len);
 
 #endif /* LB_SRC_BASELINE_H */

@@ -37,19 +37,46 @@ struct runs {
 	unsigned n;
 	bool fixed_time;
 	struct key *keys;
-	unsigned nkeys;
+	unsigned nkeys, capkeys;
+	struct lb_hidx key_idx;		/* the keys by hash: linear in the files */
 };
 
 static const struct lb_tcell *cell_of(const struct lb_ttable *t, const struct key *k)
 {
-	for (unsigned i = 0; i < t->nrows; i++) {
-		const struct lb_trow *r = &t->rows[i];
+	const struct lb_trow *r = lb_ttable_row(t, k->lock, &k->ratio, k->threads, k->phase);
 
-		if (strcmp(r->lock, k->lock) == 0 && r->ratio.r == k->ratio.r &&
-		    r->ratio.w == k->ratio.w && r->threads == k->threads && r->phase == k->phase)
-			return lb_trow_cell(r, k->load);
-	}
-	return NULL;
+	return r ? lb_ttable_cell(t, r, k->load) : NULL;
+}
+
+static uint64_t key_hash(const struct key *k)
+{
+	uint64_t h = lb_hash_str(LB_HASH_SEED, k->lock);
+
+	h = lb_hash_u64(h, ((uint64_t)k->ratio.r << 32) | k->ratio.w);
+	h = lb_hash_u64(h, ((uint64_t)k->threads << 32) | k->phase);
+	return lb_hash_u64(h, k->load);
+}
+
+static bool key_is(const struct key *a, const struct key *b)
+{
+	return strcmp(a->lock, b->lock) == 0 && a->ratio.r == b->ratio.r &&
+	       a->ratio.w == b->ratio.w && a->threads == b->threads && a->phase == b->phase &&
+	       a->load == b->load;
+}
+
+/* Add @k to the rows unless it is one already. */
+static void key_add(struct runs *rs, const struct key *k)
+{
+	uint64_t h = key_hash(k);
+
+	for (uint32_t q = lb_hidx_first(&rs->key_idx, h); q != LB_HIDX_END;
+	     q = lb_hidx_next(&rs->key_idx, q))
+		if (key_is(&rs->keys[q], k))
+			return;
+	if (lb_grow((void **)&rs->keys, &rs->capkeys, rs->nkeys, sizeof(*rs->keys), 64) ||
+	    lb_hidx_add(&rs->key_idx, h) != rs->nkeys)
+		lb_die(LB_EXIT_RUNTIME, "out of memory");
+	rs->keys[rs->nkeys++] = *k;
 }
 
 /* The rows: the first run's points in its order, then those only later runs have. */
@@ -61,19 +88,8 @@ static void collect_keys(struct runs *rs)
 
 			for (unsigned c = 0; c < r->ncells; c++) {
 				struct key k = { r->lock, r->ratio, r->threads, r->phase, r->cells[c].load };
-				bool seen = false;
 
-				for (unsigned q = 0; q < rs->nkeys && !seen; q++)
-					seen = strcmp(rs->keys[q].lock, k.lock) == 0 &&
-					       !memcmp(&rs->keys[q].ratio, &k.ratio, sizeof(k.ratio)) &&
-					       rs->keys[q].threads == k.threads &&
-					       rs->keys[q].phase == k.phase && rs->keys[q].load == k.load;
-				if (seen)
-					continue;
-				rs->keys = realloc(rs->keys, (rs->nkeys + 1) * sizeof(*rs->keys));
-				if (!rs->keys)
-					lb_die(LB_EXIT_RUNTIME, "out of memory");
-				rs->keys[rs->nkeys++] = k;
+				key_add(rs, &k);
 			}
 		}
 }
@@ -377,5 +393,6 @@ int lb_report_main(int argc, char **argv)
 	free(rs.t);
 	free(rs.b);
 	free(rs.keys);
+	lb_hidx_free(&rs.key_idx);
 	return fflush(stdout) ? LB_EXIT_RUNTIME : LB_EXIT_OK;
 }

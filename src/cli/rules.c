@@ -85,6 +85,17 @@ static void rule_pairs(struct lb_cli *st)
 	if (c->cpus && c->place == LB_PLACE_NONE)
 		lb_die(LB_EXIT_USAGE, "--cpus=%s: --place=none pins nothing; choose a pinning policy",
 		       c->cpus);
+	if (c->baseline_loose && !c->baseline)
+		lb_die(LB_EXIT_USAGE, "--baseline-loose: applies to --baseline, which was not given");
+	/*
+	 * The watch looks at the threads' progress every 20 to 100 ms, and a
+	 * healthy thread on a busy machine can wait a time slice or two for
+	 * its CPU: a shorter watchdog stops healthy points (exit 4).
+	 */
+	if (c->timeout > 0 && c->timeout < LB_TIMEOUT_MIN_S)
+		lb_die(LB_EXIT_USAGE, "--timeout=%g: under %g s the watchdog would stop healthy points "
+		       "(it samples progress every 0.1 s at most); give %g or more, or 0 to disable it",
+		       c->timeout, LB_TIMEOUT_MIN_S, LB_TIMEOUT_MIN_S);
 }
 
 /*

@@ -42,6 +42,7 @@
 #include "base/clock.h"
 #include "base/lb-atomic.h"
 #include "base/log.h"
+#include "base/maps.h"
 #include "harness/harness.h"
 #include "harness/process.h"
 #include "harness/worker.h"
@@ -240,6 +241,7 @@ static void *worker_main(void *argp)
 	int err = worker_setup(run, tid, &w);
 
 	run->workers[tid] = w;
+	lb_self_worker = w;
 	if (w)
 		run->tctxs[tid] = &w->tctx, run->privs[tid] = w->tctx.priv;
 	if (err) {
@@ -253,6 +255,9 @@ static void *worker_main(void *argp)
 	wait_flag(&run->go);
 	if (err)
 		goto finished;	/* the main thread saw init_error: it stops the point */
+	/* from here to the loop's end a point that cannot stop may park us (abandon.c) */
+	__atomic_store_n(&w->in_loop, 1, __ATOMIC_RELAXED);
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
 	if (run->warm)
 		warm_up(run, w);
 	if (p->perf)
@@ -262,6 +267,8 @@ static void *worker_main(void *argp)
 	w->t_begin = lb_cycles_fenced();
 	if (!lb_load_relaxed(&run->stop))
 		run_loop(run, w);
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	__atomic_store_n(&w->in_loop, 0, __ATOMIC_RELAXED);
 	if (w->rt)
 		lb_role_thread_done(w->rt);
 	w->t_end = lb_cycles_fenced();
@@ -371,13 +378,23 @@ static int point_setup(struct lb_run *run)
 		if (p->lock_node < 0)
 			memset(run->lock, 0, run->lsize);
 	}
+	lb_lock_why[0] = '\0';
 	err = ops->init(run->lock, &cfg);
 	if (err) {
-		lb_err("lock %s: init failed: %s", ops->name, strerror(-err));
+		lb_lock_why[sizeof(lb_lock_why) - 1] = '\0';
+		lb_err("lock %s: init failed: %s%s%s", ops->name, lb_lock_why,
+		       lb_lock_why[0] ? ": " : "", strerror(-err));
 		return LB_EXIT_RUNTIME;
 	}
 	run->lock_inited = true;
 	run->v->lock = run->lock;
+	if (p->processes && lb_private_pointer(run->lock, ops->lock_size) >= 0) {
+		/* the workers, made by fork(), would each see their own copy of it */
+		lb_err("lock %s: --processes: after init() the lock points to memory of this process "
+		       "alone (the heap, or another private mapping): it cannot be shared by "
+		       "processes", ops->name);
+		return LB_EXIT_UNAVAIL;
+	}
 	if (p->roles) {
 		err = lb_role_point_init(p, run->lock, &run->stop, &run->rp);
 		if (err) {
@@ -395,6 +412,7 @@ static int create_threads(struct lb_run *run)
 	const struct lb_point *p = run->p;
 	int err;
 
+	run->t0_ns = lb_now_ns();	/* --point-timeout's budget starts here (watch.c) */
 	run->t_create = lb_cycles_fenced();
 	if (p->processes)
 		return lb_proc_fork(run, worker_main);	/* process.c: one child per worker */
@@ -492,6 +510,7 @@ static int point_start(struct lb_run *run, struct lb_result *r)
 			lb_proc_check(run);	/* a child that died before it arrived */
 		sched_yield();
 	}
+	lb_setup_watch_disarm();	/* all arrived: from the warm-up on, watch.c watches */
 	if (rc || run->init_error) {
 		if (!rc) {
 			lb_err("lock %s: a thread could not start: %s", run->ops->name,
@@ -531,11 +550,35 @@ static int point_stop(struct lb_run *run, struct lb_result *r, int rc)
 		rc = rc ? rc : jrc;
 	}
 	for (unsigned i = 0; !run->procs && i < run->created; i++)
-		pthread_join(run->tids[i], NULL);
+		if (run->workers[i] && lb_load_acquire(&run->workers[i]->parked))
+			pthread_detach(run->tids[i]);	/* never to finish (abandon.c) */
+		else
+			pthread_join(run->tids[i], NULL);
 	run->t_joined = lb_cycles_fenced();
 	if (!rc && run->traced)
 		rc = lb_trace_point_collect(p->trace, &r->trace);
 	return rc;
+}
+
+/*
+ * An abandoned point's tear-down: the finished threads' thread_fini(), the
+ * roles and the lock's fini() (every worker is finished or parked, and a
+ * parked one never runs again); nothing of the run is freed, as the parked
+ * threads are inside it (abandon.c).
+ */
+static void abandoned_teardown(struct lb_run *run)
+{
+	for (unsigned i = 0; i < run->p->nthreads; i++) {
+		struct lb_worker *w = run->workers[i];
+
+		if (w && !w->parked && run->ops->thread_fini)
+			run->ops->thread_fini(run->lock, &w->tctx);
+	}
+	lb_role_point_fini(run->rp);
+	run->rp = NULL;
+	if (run->lock_inited && run->ops->fini)
+		run->ops->fini(run->lock);
+	lb_abandon_keep(run);
 }
 
 /* Tear-down: each thread's state, the roles', fini() and the lock; @run may be partly set up. */
@@ -550,6 +593,10 @@ static void point_teardown(struct lb_run *run)
 		return;
 	}
 	p = run->p;
+	if (run->abandoned) {
+		abandoned_teardown(run);
+		return;
+	}
 	for (unsigned i = 0; run->workers && i < p->nthreads; i++) {
 		if (run->workers[i] && run->ops->thread_fini)
 			run->ops->thread_fini(run->lock, &run->workers[i]->tctx);
@@ -577,6 +624,20 @@ static void point_teardown(struct lb_run *run)
 	free(run);
 }
 
+/* What a crash's line names (log.h): the lock and the point; set before a handler can read it. */
+static void crash_what(const struct lb_point *p)
+{
+	char ratio[32];
+
+	lb_crash_set = 0;
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	snprintf(lb_crash_what, sizeof(lb_crash_what), "lock %s, point %s/%s threads=%u load=%llu",
+		 p->ops->name, p->ops->name, lb_point_ratio_str(p, ratio, sizeof(ratio)),
+		 p->nthreads, (unsigned long long)p->load_arg);
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	lb_crash_set = 1;
+}
+
 int lb_run_point(const struct lb_point *p, struct lb_result *r)
 {
 	struct lb_run *run = NULL;
@@ -584,6 +645,8 @@ int lb_run_point(const struct lb_point *p, struct lb_result *r)
 
 	memset(r, 0, sizeof(*r));
 	r->point = *p;
+	crash_what(p);
+	lb_setup_watch_arm(p);	/* init(), the threads' creation and thread_init() */
 	rc = point_alloc(p, r, &run);
 	if (!rc)
 		rc = point_setup(run);
@@ -593,15 +656,19 @@ int lb_run_point(const struct lb_point *p, struct lb_result *r)
 			lb_watch_point(run);
 		rc = point_stop(run, r, rc);
 	}
+	lb_setup_watch_disarm();	/* a set-up that failed */
 	if (!rc)
 		rc = lb_collect_point(run, r);
 	if (!rc) {
 		r->timed_out = run->timed_out;
 		r->interrupted = run->interrupted;
+		r->abandoned_threads = run->abandoned;
 	}
-	if (!rc && p->validate)
+	/* abandoned: parked threads stopped inside their sections, the final checks cannot hold */
+	if (!rc && p->validate && !run->abandoned)
 		rc = lb_validate_point(run, r);
 	point_teardown(run);
+	lb_crash_set = 0;
 	if (rc)
 		lb_result_free(r);
 	return rc;

@@ -114,6 +114,7 @@ struct lb_interval {
 struct lb_result {
 	struct lb_point point;
 	bool timed_out;			/* --point-timeout stopped it: fewer ops than asked */
+	unsigned abandoned_threads;	/* of them, threads that could not stop (abandon.c) */
 	bool interrupted;		/* Ctrl-C or SIGTERM stopped it: not a result */
 	double exec_ms;			/* common start to the last thread's finish */
 	double ops_per_s;		/* all threads' operations over exec_ms */

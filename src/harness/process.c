@@ -23,8 +23,9 @@
  * unchanged (perf_event_open happens there, in the child), calls the
  * lock's thread_fini() (its descriptors are its own) and exits with
  * _exit(), so that it never runs the parent's exit hooks. It dies with the
- * parent (PR_SET_PDEATHSIG), and takes the default action on SIGINT,
- * SIGTERM and SIGHUP, whose clean-up is the parent's. The parent watches
+ * parent (PR_SET_PDEATHSIG) and ignores SIGINT, SIGTERM and SIGHUP: a
+ * terminal sends them to the whole group, and the parent stops the point
+ * through the shared stop flag (child_signals()). The parent watches
  * for a child that died (watch.c calls lb_proc_check() on every tick) and
  * reaps them all after the point (lb_proc_join()), then collects from the
  * mapping as it does for threads.
@@ -137,18 +138,38 @@ void *lb_proc_slot(const struct lb_run *run, unsigned tid)
 	return run->procs->slots + (size_t)tid * run->procs->slot;
 }
 
+/*
+ * The signals a child leaves to the parent. A terminal's Ctrl-C and a group
+ * SIGTERM or SIGHUP reach every process of the group: the children ignore
+ * them, and the parent stops the point through the shared stop flag (the
+ * workers finish their operation and exit 0), so the points that finished
+ * are written, marked partial (130, 143), or exits at once (SIGHUP, a
+ * second signal) and the children die with it. The parent's other
+ * clean-up handlers (log.c's) are the parent's: a child takes the default
+ * action. Then the mask the parent had before the fork (@mask).
+ */
+static void child_signals(const sigset_t *mask)
+{
+	static const int dfl[] = { SIGPIPE, SIGUSR1, SIGUSR2, SIGALRM, SIGQUIT };
+
+	signal(SIGINT, SIG_IGN);
+	signal(SIGTERM, SIG_IGN);
+	signal(SIGHUP, SIG_IGN);
+	for (unsigned k = 0; k < LB_ARRAY_SIZE(dfl); k++)
+		signal(dfl[k], SIG_DFL);
+	sigprocmask(SIG_SETMASK, mask, NULL);
+}
+
 /* The child's life: worker_main(), thread_fini(), _exit(). */
 LB_NORETURN static void child(struct lb_run *run, unsigned i, pid_t parent,
-			      void *(*worker)(void *))
+			      void *(*worker)(void *), const sigset_t *mask)
 {
 	struct lb_worker *w;
 
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	if (getppid() != parent)	/* the parent died before the prctl */
 		_exit(1);
-	signal(SIGINT, SIG_DFL);
-	signal(SIGTERM, SIG_DFL);
-	signal(SIGHUP, SIG_DFL);
+	child_signals(mask);
 	worker(&run->args[i]);
 	w = run->workers[i];
 	if (w && run->ops->thread_fini)
@@ -161,7 +182,13 @@ int lb_proc_fork(struct lb_run *run, void *(*worker)(void *))
 	const struct lb_point *p = run->p;
 	pid_t parent = getpid();
 
+	sigset_t all, mask;
+	int rc = 0;
+
 	fflush(NULL);		/* nothing buffered is written twice */
+	/* a signal between the fork and the child's handlers would run the parent's */
+	sigfillset(&all);
+	sigprocmask(SIG_BLOCK, &all, &mask);
 	for (unsigned i = 0; i < p->nthreads; i++) {
 		pid_t pid;
 
@@ -171,14 +198,16 @@ int lb_proc_fork(struct lb_run *run, void *(*worker)(void *))
 		if (pid < 0) {
 			lb_err("--processes: cannot fork worker %u of %u: %s", i, p->nthreads,
 			       strerror(errno));
-			return LB_EXIT_RUNTIME;
+			rc = LB_EXIT_RUNTIME;
+			break;
 		}
 		if (pid == 0)
-			child(run, i, parent, worker);
+			child(run, i, parent, worker, &mask);
 		run->procs->pids[i] = pid;
 		run->created++;
 	}
-	return 0;
+	sigprocmask(SIG_SETMASK, &mask, NULL);
+	return rc;
 }
 
 /* One line on a child's end: NULL when it exited 0. */
@@ -215,6 +244,33 @@ void lb_proc_check(struct lb_run *run)
 			if (pr->pids[j])
 				kill(pr->pids[j], SIGKILL);
 		lb_exit(LB_EXIT_RUNTIME);
+	}
+}
+
+void lb_proc_mark(const struct lb_run *run, unsigned i, struct lb_sched_mark *m)
+{
+	if (run->procs->pids[i])
+		lb_sched_mark_task((long)run->procs->pids[i], m);
+}
+
+void lb_proc_kill_parked(struct lb_run *run)
+{
+	struct lb_procs *pr = run->procs;
+
+	for (unsigned i = 0; i < run->created; i++) {
+		struct lb_worker *w = run->workers[i];
+
+		if (pr->pids[i] && w && w->parked)
+			kill(pr->pids[i], SIGKILL);
+	}
+	for (unsigned i = 0; i < run->created; i++) {
+		struct lb_worker *w = run->workers[i];
+
+		if (!pr->pids[i] || !w || !w->parked)
+			continue;
+		while (waitpid(pr->pids[i], NULL, 0) < 0 && errno == EINTR)
+			;
+		pr->pids[i] = 0;	/* killed on purpose: not a worker that died */
 	}
 }
 

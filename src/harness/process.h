@@ -11,6 +11,7 @@
 #include <sys/types.h>
 
 #include "harness/point.h"
+#include "kernel/sched.h"
 
 struct lb_run;
 
@@ -40,6 +41,10 @@ void *lb_proc_slot(const struct lb_run *run, unsigned tid);
 int lb_proc_fork(struct lb_run *run, void *(*worker)(void *));
 /* lb_proc_check() - a child that died: one line naming it, then exit 1 */
 void lb_proc_check(struct lb_run *run);
+/* lb_proc_mark() - child @i's CPU time and involuntary switches, from /proc */
+void lb_proc_mark(const struct lb_run *run, unsigned i, struct lb_sched_mark *m);
+/* lb_proc_kill_parked() - kill and reap the children of the workers marked parked (abandon.c) */
+void lb_proc_kill_parked(struct lb_run *run);
 /* lb_proc_join() - wait for every child; Return: 0, or 1 when one did not exit 0 */
 int lb_proc_join(struct lb_run *run);
 /* lb_proc_teardown() - fini(), the parent's arrays and the mapping */

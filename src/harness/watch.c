@@ -7,12 +7,17 @@
  * (the point is then marked timed out) or when a signal asked the run to
  * stop (lb_stop_requested: the point is marked interrupted), to sample the
  * starvation watch and to check progress for the --timeout watchdog, which
- * prints what each unfinished thread was doing and exits 4.
+ * prints what each unfinished thread was doing and exits 4. A point still
+ * running a grace after its cap cannot stop: it is abandoned (abandon.c).
  */
 #include "config.h"
 
 #include <linux/futex.h>
+#include <signal.h>
 #include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "base/clock.h"
 #include "base/lb-atomic.h"
@@ -38,6 +43,7 @@ static uint64_t early_stop(struct lb_run *run, uint64_t now, uint64_t cap, uint6
 		return wait_ns;
 	if (now >= cap) {
 		run->timed_out = true;
+		run->stop_ns = now;	/* the grace before abandoning it counts from here */
 		lb_store_relaxed(&run->stop, 1);
 	} else if (cap - now < wait_ns) {
 		wait_ns = cap - now;
@@ -53,8 +59,11 @@ LB_NORETURN static void watchdog_fire(struct lb_run *run, double stuck_s)
 	unsigned waiting = 0;
 	uint64_t done;
 
-	if (p->ops->describe)
-		p->ops->describe(run->lock, word, sizeof(word));
+	if (p->ops->describe) {
+		memset(word, 0, sizeof(word));
+		p->ops->describe(run->lock, word, sizeof(word) - 1);
+		word[sizeof(word) - 1] = '\0';	/* a plugin's that does not end its string */
+	}
 	lb_err("watchdog: point %s/%s threads=%u load=%llu made no progress for %.1f s "
 	       "(--timeout=%g); lock word: %s", p->ops->name, lb_point_ratio_str(p, ratio,
 	       sizeof(ratio)), p->nthreads, (unsigned long long)p->load_arg, stuck_s, p->timeout,
@@ -175,12 +184,37 @@ static void starve_start(struct lb_run *run, uint64_t now)
 	run->starve[0].since = run->starve[1].since = now;
 }
 
+/*
+ * How long the threads of a point stopped at its cap have to finish before
+ * it is abandoned: a tenth of the cap, at least 1 s (a scheduler's period
+ * on a loaded machine) and at most 10 s.
+ */
+static uint64_t abandon_grace_ns(const struct lb_point *p)
+{
+	double s = p->point_timeout / 10;
+
+	return (uint64_t)((s < 1 ? 1 : s > 10 ? 10 : s) * 1e9);
+}
+
+/* Past the cap and its grace: abandon the point (or, if it cannot be, the watchdog's exit). */
+static void abandon(struct lb_run *run, uint64_t since)
+{
+	int rc = lb_abandon_point(run);
+
+	if (rc < 0)
+		watchdog_fire(run, (double)(lb_now_ns() - since) / 1e9);
+	if (rc)
+		lb_exit(rc);
+}
+
 void lb_watch_point(struct lb_run *run)
 {
 	const struct lb_point *p = run->p;
 	uint64_t deadline = p->duration > 0 ? lb_now_ns() + (uint64_t)(p->duration * 1e9) : 0;
 	uint64_t last_progress = lb_now_ns(), last_ops = 0;
-	uint64_t cap = p->point_timeout > 0 ? last_progress + (uint64_t)(p->point_timeout * 1e9) : 0;
+	/* the budget counts from the point's start: its set-up and warm-up are in it */
+	uint64_t cap = p->point_timeout > 0 ? run->t0_ns + (uint64_t)(p->point_timeout * 1e9) : 0;
+	uint64_t grace = abandon_grace_ns(p);
 
 	starve_start(run, last_progress);
 	for (;;) {
@@ -196,9 +230,15 @@ void lb_watch_point(struct lb_run *run)
 			return;
 		if (run->procs)
 			lb_proc_check(run);	/* --processes: a child that died (exit 1) */
+		if (run->timed_out && now >= run->stop_ns + grace) {
+			abandon(run, run->stop_ns);	/* threads that cannot stop: left where they are */
+			return;
+		}
 		wait_ns = early_stop(run, now, cap, wait_ns);
 		if (!lb_load_relaxed(&run->stop))
 			wait_ns = lb_interval_sample(run, now, wait_ns);	/* --interval */
+		if (run->timed_out && run->stop_ns + grace - now < wait_ns)
+			wait_ns = run->stop_ns + grace > now ? run->stop_ns + grace - now : 0;
 		if (deadline && !lb_load_relaxed(&run->stop)) {
 			if (now >= deadline) {
 				lb_store_relaxed(&run->stop, 1);
@@ -232,4 +272,74 @@ void lb_watch_results(const struct lb_run *run, struct lb_result *r)
 	r->gap_write_ms = (double)run->starve[1].gap / 1e6;
 	r->starved_readers = r->has_readers && run->starve[0].gap >= run->starve_window;
 	r->starved_writers = r->has_writers && run->starve[1].gap >= run->starve_window;
+}
+
+/*
+ * The set-up watchdog: the --timeout watchdog above watches the measured
+ * points; before them a lock's init() (a plugin's that never returns), a
+ * thread's thread_init() or the creation of the threads can hang too. A
+ * one-shot timer (timer_create(), a signal: no thread of its own, so a
+ * --processes point still has none) is armed for each point's set-up
+ * (lb_setup_watch_arm()) and disarmed once the workers have arrived; if it
+ * fires, its handler writes the line prepared when it was armed, runs the
+ * lb_at_signal() clean-ups and exits 4.
+ */
+#define LB_SIG_SETUP (SIGRTMIN + 5)	/* abandon.c parks with SIGRTMIN + 4 */
+
+static struct {
+	timer_t timer;
+	bool made;
+	char line[512];			/* written by the handler: prepared at arming */
+	size_t len;
+} sw;
+
+static void setup_fire(int sig)
+{
+	(void)sig;
+	if (write(STDERR_FILENO, sw.line, sw.len) < 0)
+		sw.len = 0;
+	lb_signal_cleanup();
+	_exit(LB_EXIT_WATCHDOG);
+}
+
+static int setup_timer(void)
+{
+	struct sigaction sa = { .sa_handler = setup_fire };
+	struct sigevent ev = { .sigev_notify = SIGEV_SIGNAL, .sigev_signo = LB_SIG_SETUP };
+
+	if (sw.made)
+		return 0;
+	sigfillset(&sa.sa_mask);
+	if (sigaction(LB_SIG_SETUP, &sa, NULL) || timer_create(CLOCK_MONOTONIC, &ev, &sw.timer))
+		return -1;
+	sw.made = true;
+	return 0;
+}
+
+void lb_setup_watch_arm(const struct lb_point *p)
+{
+	struct itimerspec it = { { 0, 0 }, { 0, 0 } };
+	char ratio[32];
+	int n;
+
+	if (!(p->timeout > 0) || setup_timer())
+		return;	/* no watchdog for the set-up: the points' still runs */
+	n = snprintf(sw.line, sizeof(sw.line), "lockbench: watchdog: point %s/%s threads=%u "
+		     "load=%llu: its set-up did not end within %g s (--timeout=%g): the lock's "
+		     "init(), a thread's thread_init() or the threads' creation did not return; "
+		     "stopping\n", p->ops->name, lb_point_ratio_str(p, ratio, sizeof(ratio)),
+		     p->nthreads, (unsigned long long)p->load_arg, p->timeout, p->timeout);
+	sw.len = n < 0 ? 0 : (size_t)n < sizeof(sw.line) ? (size_t)n : sizeof(sw.line) - 1;
+	it.it_value.tv_sec = (time_t)p->timeout;
+	it.it_value.tv_nsec = (long)((p->timeout - (double)it.it_value.tv_sec) * 1e9);
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);	/* the line before the timer that writes it */
+	timer_settime(sw.timer, 0, &it, NULL);
+}
+
+void lb_setup_watch_disarm(void)
+{
+	struct itimerspec off = { { 0, 0 }, { 0, 0 } };
+
+	if (sw.made)
+		timer_settime(sw.timer, 0, &off, NULL);
 }

@@ -57,6 +57,8 @@ struct lb_worker {
 	struct lb_hist *hist_r, *hist_w;	/* --latency: reads and writes */
 	struct lb_role_thread *rt;		/* roles: the thread's role state */
 	struct lb_torture torture;		/* --torture: lb_torture_self points here */
+	uint32_t in_loop;			/* in the warm-up or the loop: may be parked */
+	uint32_t parked;			/* abandoned (abandon.c): never runs again */
 };
 
 _Static_assert(offsetof(struct lb_worker, ops) / LB_CACHELINE !=
@@ -127,6 +129,10 @@ struct lb_run {
 	unsigned isamp_n, isamp_max;
 	uint64_t isamp_next;			/* the next boundary, lb_now_ns() */
 	bool isamp_lost;
+
+	uint64_t t0_ns, stop_ns;		/* ns: the point's start (its budget's), the cap's stop */
+	unsigned abandoned;			/* workers parked or killed (abandon.c) */
+	struct lb_run *next_abandoned;		/* abandon.c's list of the runs kept */
 };
 
 /* interval.c: --interval */
@@ -159,8 +165,28 @@ int lb_validate_point(const struct lb_run *run, const struct lb_result *r);
  * watchdog does not return (exit 4)
  */
 void lb_watch_point(struct lb_run *run);
+/**
+ * lb_setup_watch_arm() - the set-up watchdog for point @p (its --timeout):
+ * a set-up and start that do not end within it end the run, one line, exit 4
+ */
+void lb_setup_watch_arm(const struct lb_point *p);
+/* lb_setup_watch_disarm() - the set-up ended: the workers run, lb_watch_point() watches */
+void lb_setup_watch_disarm(void);
 /* lb_watch_results() - the starvation figures of @r */
 void lb_watch_results(const struct lb_run *run, struct lb_result *r);
+
+/* abandon.c: a point that cannot stop */
+/* lb_self_worker - the calling worker's record (the park handler's) */
+extern __thread struct lb_worker *lb_self_worker;
+/**
+ * lb_abandon_point() - park the unfinished threads (kill the unfinished
+ * processes) of a point past its cap and grace; run->abandoned says how many
+ * Return: 0; -1 when a worker neither parked nor finished in time (the
+ * caller's watchdog); an exit status when it could not try.
+ */
+int lb_abandon_point(struct lb_run *run);
+/* lb_abandon_keep() - keep @run for good: its parked threads are in it */
+void lb_abandon_keep(struct lb_run *run);
 
 /* collect.c: the results */
 /**

@@ -33,6 +33,13 @@ void lb_sched_mark(struct lb_sched_mark *m);
  */
 int lb_sched_rq_wait(uint64_t *ns);
 
+/**
+ * lb_sched_mark_task() - the same for another task @tid (a --processes
+ * worker about to be killed), from /proc/TID/stat and status: CPU time in
+ * clock ticks; -1 when it cannot be read (*@m unchanged)
+ */
+int lb_sched_mark_task(long tid, struct lb_sched_mark *m);
+
 /*
  * LB_RAN_PCT - below this share of the wall time (CPU time over wall time)
  * a thread did not really run the point

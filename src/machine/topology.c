@@ -12,11 +12,15 @@
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
+
+#include <fcntl.h>
 #include <pthread.h>
+#include <signal.h>
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <hwloc.h>
@@ -70,82 +74,141 @@ static void fill_pu(struct lb_pu *p, hwloc_obj_t pu)
 }
 
 /*
- * The arity of one level of a synthetic description ("core:8", "8",
- * "pu:2(indexes=...)"); 0 when the token has none (hwloc will judge it).
+ * The number at @p, read as hwloc reads it (strtoul(), base 0: decimal,
+ * 0x hex, 0 octal), into *@a; where it ends. It stops growing past 2^40,
+ * above every limit it is held to (1000000 once passed for an index of
+ * 10^40).
  */
-static unsigned long long level_arity(const char *tok, size_t n)
+static const char *read_arity(const char *p, unsigned long long *a)
 {
-	const char *colon = NULL, *p;
-	unsigned long long a = 0;
-	int depth = 0;
+	unsigned base = 10;
 
-	for (size_t i = 0; i < n; i++) {
-		if (tok[i] == '(')
-			depth++;
-		else if (tok[i] == ')')
-			depth--;
-		else if (tok[i] == ':' && depth == 0)
-			colon = tok + i;
+	*a = 0;
+	if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X') && isxdigit((unsigned char)p[2])) {
+		base = 16;
+		p += 2;
+	} else if (p[0] == '0') {
+		base = 8;
 	}
-	p = colon ? colon + 1 : tok;
-	if (p >= tok + n || *p < '0' || *p > '9')
-		return 0;
-	for (; p < tok + n && *p >= '0' && *p <= '9'; p++) {
-		a = a * 10 + (unsigned long long)(*p - '0');
-		if (a > LB_MAX_TOPOLOGY_OBJECTS)
-			return a;	/* enough to refuse, and no overflow */
+	for (;; p++) {
+		int d = isdigit((unsigned char)*p) ? *p - '0' :
+			isxdigit((unsigned char)*p) ? tolower((unsigned char)*p) - 'a' + 10 : 99;
+
+		if (d >= (int)base)
+			return p;
+		if (*a < (1ull << 40))	/* above every limit it is held to; never wraps */
+			*a = *a * base + (unsigned)d;
 	}
-	return a;
 }
 
+/* Past the group at @p that opens with @open ('(' or '['), nested groups in it; NULL if unclosed. */
+static const char *skip_group(const char *p, char open)
+{
+	char close = open == '(' ? ')' : ']';
+	int depth = 0;
+
+	for (; *p; p++) {
+		depth += *p == open ? 1 : *p == close ? -1 : 0;
+		if (!depth)
+			return p + 1;
+	}
+	return NULL;
+}
+
+/*
+ * The indexes=LIST attribute in the parentheses [@p, @end): hwloc makes a
+ * bitmap as large as its largest index (one of 10^100 took gigabytes, found
+ * by fuzz-topology); an index over LB_TOPO_MAX_INDEX is refused, as a CPU
+ * list's is. Return: where such an index starts, or NULL.
+ */
+#define LB_TOPO_MAX_INDEX 1048575ull
+
+static const char *bad_index(const char *p, const char *end)
+{
+	for (; p < end; p++) {
+		if (strncmp(p, "indexes=", 8) != 0)
+			continue;
+		for (p += 8; p < end && *p != ' ' && *p != ')'; p++) {
+			unsigned long long v;
+			const char *q;
+
+			if (!isdigit((unsigned char)*p))
+				continue;
+			q = read_arity(p, &v);
+			if (v > LB_TOPO_MAX_INDEX)
+				return p;
+			p = q - 1;
+		}
+	}
+	return NULL;
+}
+
+/*
+ * The levels of a synthetic description, as hwloc's parser finds them: a
+ * type name (a word: its digits are not an arity, "l3"), then the arity,
+ * which need not be followed by a space ("pack:0x10pu:6" is two levels);
+ * attributes in parentheses and memory children in brackets are not
+ * levels. Every arity counts, so a description that hwloc would read as
+ * more is never counted as less.
+ */
 int lb_topo_synthetic_size(const char *desc, unsigned long long *pus,
 			   unsigned long long *objects, const char **at, int *at_len)
 {
-	const char *p = desc;
+	const char *p = desc, *level = desc;
 
 	*pus = *objects = 1;
 	while (*p) {
-		const char *tok;
 		unsigned long long a;
-		int depth = 0;
+		const char *end;
 
-		if (*p == ' ' || *p == '\t' || *p == '\n') {
-			p++;
-			continue;
-		}
-		if (*p == '[') {	/* memory children ([numa]): not a level */
-			tok = p;
-			while (*p && (*p != ']' || depth > 1)) {
-				depth += *p == '[' ? 1 : *p == ']' ? -1 : 0;
-				p++;
-			}
-			if (!*p) {	/* unbalanced: fail closed, hwloc may read it otherwise */
+		if (*p == '(' || *p == '[') {
+			const char *bad;
+
+			end = skip_group(p, *p);
+			if (!end) {	/* unbalanced: fail closed, hwloc may read it otherwise */
 				if (at) {
-					*at = tok;
-					*at_len = (int)(p - tok);
+					*at = p;
+					*at_len = (int)strlen(p);
 				}
 				return -2;
 			}
+			bad = *p == '(' ? bad_index(p, end) : NULL;
+			if (bad) {
+				if (at) {
+					*at = bad;
+					*at_len = (int)strspn(bad, "0123456789xXabcdefABCDEF");
+				}
+				return -3;
+			}
+			p = end;
+			continue;
+		}
+		if (isalpha((unsigned char)*p)) {	/* a type name: the start of a level */
+			level = p;
+			while (isalnum((unsigned char)*p) || *p == '_')
+				p++;
+			continue;
+		}
+		if (!isdigit((unsigned char)*p)) {
+			if (*p == ' ' || *p == '\t' || *p == '\n')
+				level = p + 1;
 			p++;
 			continue;
 		}
-		tok = p;
-		while (*p && (depth > 0 || (*p != ' ' && *p != '\t' && *p != '\n' && *p != '['))) {
-			depth += *p == '(' ? 1 : *p == ')' ? -1 : 0;
-			p++;
-		}
-		a = level_arity(tok, (size_t)(p - tok));
+		end = read_arity(p, &a);
+		p = end;
 		if (!a)
-			continue;
+			continue;	/* hwloc judges it */
 		*pus *= a;	/* both stay under 2^18 * 2^18 before the checks below */
 		*objects += *pus;
 		if (*pus > LB_MAX_TOPOLOGY_PUS || *objects > LB_MAX_TOPOLOGY_OBJECTS) {
 			if (at) {
-				*at = tok;
-				*at_len = (int)(p - tok);
+				*at = level;
+				*at_len = (int)(end - level);
 			}
 			return -1;
 		}
+		level = p;
 	}
 	return 0;
 }
@@ -161,7 +224,11 @@ int lb_topo_synthetic_check(const char *desc, char *why, size_t len)
 	if (!rc)
 		return 0;
 	if (rc == -2)
-		return WHY("a '[' without its ']' in \"%.*s\"", at_len, at);
+		return WHY("a '%c' without its '%c' in \"%.*s\"", *at, *at == '(' ? ')' : ']', at_len,
+			   at);
+	if (rc == -3)
+		return WHY("index %.*s%s over %llu in the attributes", at_len > 24 ? 24 : at_len, at,
+			   at_len > 24 ? "..." : "", LB_TOPO_MAX_INDEX);
 	if (pus > LB_MAX_TOPOLOGY_PUS)
 		return WHY("over %llu PUs at the level \"%.*s\" (the limit for a planned machine)",
 			   LB_MAX_TOPOLOGY_PUS, at_len, at);
@@ -212,40 +279,186 @@ static const char *topo_named(const char *spec, char *buf, size_t len)
 	return spec;
 }
 
+/*
+ * hwloc's XML import, tried first in a child process: both of its parsers
+ * crash on some files (libxml2's on an internal DTD subset, hwloc's own on
+ * an object without its cpuset), and its synthetic export asserts on others
+ * (a NUMA node missing where memory should be symmetric), so a file that
+ * kills the child, or keeps it past LB_TOPO_PROBE_S, is refused before
+ * the parent loads it. The parent then loads the same bytes and asks the
+ * same of them: what the child survived.
+ */
+#define LB_TOPO_PROBE_S 30
+
+LB_NORETURN static void probe_child(const char *buf, size_t n)
+{
+	static const int sigs[] = { SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGILL };
+	hwloc_topology_t t;
+	int null = open("/dev/null", O_WRONLY | O_CLOEXEC);
+
+	for (unsigned i = 0; i < LB_ARRAY_SIZE(sigs); i++)
+		signal(sigs[i], SIG_DFL);	/* quietly: the parent says what happened */
+	if (null >= 0)
+		dup2(null, STDERR_FILENO);
+	if (hwloc_topology_init(&t) || hwloc_topology_set_xmlbuffer(t, buf, (int)n + 1) ||
+	    hwloc_topology_load(t))
+		_exit(1);
+	/* what the parent asks of it after the load: the export asserts on some files */
+	hwloc_topology_export_synthetic(t, info.synthetic, sizeof(info.synthetic),
+					HWLOC_TOPOLOGY_EXPORT_SYNTHETIC_FLAG_NO_ATTRS);
+	_exit(0);
+}
+
+static int probe_xml(const char *buf, size_t n, char *why, size_t len)
+{
+	uint64_t waited_us = 0;
+	int status;
+	pid_t pid;
+
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0)
+		return WHY("cannot fork to try it: %s", strerror(errno));
+	if (pid == 0)
+		probe_child(buf, n);
+	while (waitpid(pid, &status, WNOHANG) == 0) {
+		if (waited_us >= LB_TOPO_PROBE_S * 1000000ull) {
+			kill(pid, SIGKILL);
+			waitpid(pid, &status, 0);
+			return WHY("hwloc did not finish reading it within %d s", LB_TOPO_PROBE_S);
+		}
+		usleep(2000);
+		waited_us += 2000;
+	}
+	if (WIFSIGNALED(status))
+		return WHY("hwloc crashed reading it (%s): not an XML topology lockbench can use",
+			   strsignal(WTERMSIG(status)));
+	if (!WIFEXITED(status) || WEXITSTATUS(status))
+		return WHY("hwloc could not load it (not an hwloc topology?)");
+	return 0;
+}
+
+static char *xml_buf;	/* what hwloc_topology_load() reads: until then */
+
+/* An XML file: read once (a regular file under the limit), tried in a child, handed to hwloc. */
+static int set_xml(const char *path, char *why, size_t len)
+{
+	size_t n;
+
+	int rc;
+
+	if (lb_read_regular_file(path, LB_MAX_TOPOLOGY_XML_BYTES, &xml_buf, &n, why, len))
+		return -1;
+	rc = probe_xml(xml_buf, n, why, len);	/* n is under the limit of 64 MiB */
+	if (!rc && hwloc_topology_set_xmlbuffer(topo, xml_buf, (int)n + 1))
+		rc = WHY("not an hwloc XML topology");
+	if (rc) {
+		free(xml_buf);
+		xml_buf = NULL;
+	}
+	return rc;
+}
+
+/* --topology=synthetic:DESC: DESC, without the quotes around it, to hwloc (whole). */
+static int set_synthetic(const char *spec, char *why, size_t len)
+{
+	char *desc = strdup(spec);
+	size_t l;
+	int rc = 0;
+
+	if (!desc)
+		return WHY("out of memory");
+	l = strlen(desc);
+	if (l >= 2 && (desc[0] == '"' || desc[0] == '\'') && desc[l - 1] == desc[0]) {
+		memmove(desc, desc + 1, l - 2);
+		desc[l - 2] = '\0';
+	}
+	if (*desc && lb_topo_synthetic_check(desc, why, len))
+		rc = -1;
+	else if (!*desc || hwloc_topology_set_synthetic(topo, desc))
+		rc = WHY("not a valid hwloc synthetic description (e.g. "
+			 "synthetic:\"package:4 core:10 pu:1\")");
+	else
+		snprintf(info.source, sizeof(info.source), "synthetic: %s", desc);
+	free(desc);
+	return rc;
+}
+
+/*
+ * The objects of @type, or -1 where hwloc finds them at several depths (an
+ * XML file with a package inside a core): nothing that is one machine.
+ */
+static int count_type(hwloc_obj_type_t type, unsigned *out, char *why, size_t len)
+{
+	int n = hwloc_get_nbobjs_by_type(topo, type);
+
+	if (n < 0)
+		return WHY("its %s objects are at more than one depth (one inside another): not a "
+			   "machine's topology", hwloc_obj_type_string(type));
+	*out = (unsigned)n;
+	return 0;
+}
+
+static int count_objects(char *why, size_t len)
+{
+	if (count_type(HWLOC_OBJ_PACKAGE, &info.packages, why, len) ||
+	    count_type(HWLOC_OBJ_CORE, &info.cores, why, len) ||
+	    count_type(HWLOC_OBJ_PU, &info.pus, why, len) ||
+	    count_type(HWLOC_OBJ_NUMANODE, &info.numa_nodes, why, len))
+		return -1;
+	if (!info.pus)
+		return WHY("it has no PU (no CPU to place a thread on)");
+	if (info.pus > LB_MAX_TOPOLOGY_PUS)
+		return WHY("%u PUs, over the limit of %llu for a planned machine", info.pus,
+			   LB_MAX_TOPOLOGY_PUS);
+	return 0;
+}
+
 int lb_topo_load(const char *spec, char *why, size_t len)
 {
 	char named[240];	/* a saved topology's file: fits info.source */
 	hwloc_obj_t root, pkg;
 	const char *model = NULL;
+	char *env_xml = NULL;
+	int rc;
 
 	if (!spec && check_env(why, len))
 		return -1;
+	/* HWLOC_XMLFILE stands for --topology=FILE.xml: read the same way, not by hwloc */
+	if (!spec && getenv("HWLOC_XMLFILE") && !getenv("HWLOC_SYNTHETIC"))
+		env_xml = strdup(getenv("HWLOC_XMLFILE"));
+	/*
+	 * hwloc's own XML parser, never libxml2's importer: hwloc 2.9's crashes
+	 * on a document type with an internal subset (<!DOCTYPE topology [ ]>),
+	 * which its own parser refuses. hwloc reads this once, at the first XML.
+	 */
+	setenv("HWLOC_LIBXML_IMPORT", "0", 1);
 	if (hwloc_topology_init(&topo))
 		return WHY("hwloc_topology_init failed");
 	snprintf(info.source, sizeof(info.source), "this machine");
-	if (spec) {
-		if (strncmp(spec, "synthetic:", 10) == 0) {
-			char desc[480];
-			size_t l;
+	if (env_xml) {
+		rc = set_xml(env_xml, why, len);
+		if (rc) {
+			char sub[400];
 
-			snprintf(desc, sizeof(desc), "%s", spec + 10);
-			l = strlen(desc);
-			if (l >= 2 && (desc[0] == '"' || desc[0] == '\'') && desc[l - 1] == desc[0]) {
-				memmove(desc, desc + 1, l - 2);
-				desc[l - 2] = '\0';
-			}
-			if (*desc && lb_topo_synthetic_check(desc, why, len)) {
+			snprintf(sub, sizeof(sub), "%s", why);
+			WHY("HWLOC_XMLFILE=%s: %s", env_xml, sub);
+		}
+		free(env_xml);
+		if (rc) {
+			hwloc_topology_destroy(topo);
+			topo = NULL;
+			return -1;
+		}
+		unsetenv("HWLOC_XMLFILE");	/* the buffer read is what hwloc loads */
+		snprintf(info.source, sizeof(info.source), "HWLOC_XMLFILE");
+	} else if (spec) {
+		if (strncmp(spec, "synthetic:", 10) == 0) {
+			if (set_synthetic(spec + 10, why, len)) {
 				hwloc_topology_destroy(topo);
 				topo = NULL;
 				return -1;
 			}
-			if (!*desc || hwloc_topology_set_synthetic(topo, desc)) {
-				hwloc_topology_destroy(topo);
-				topo = NULL;
-				return WHY("not a valid hwloc synthetic description (e.g. "
-					   "synthetic:\"package:4 core:10 pu:1\")");
-			}
-			snprintf(info.source, sizeof(info.source), "synthetic: %s", desc);
 		} else {
 			spec = topo_named(spec, named, sizeof(named));
 			if (access(spec, R_OK)) {
@@ -256,34 +469,33 @@ int lb_topo_load(const char *spec, char *why, size_t len)
 				return WHY("cannot read: %s (give an hwloc XML file or synthetic:DESC)",
 					   strerror(e));
 			}
-			if (lb_check_regular_file(spec, LB_MAX_TOPOLOGY_XML_BYTES, why, len)) {
+			if (set_xml(spec, why, len)) {
 				hwloc_topology_destroy(topo);
 				topo = NULL;
 				return -1;
 			}
-			if (hwloc_topology_set_xml(topo, spec)) {
-				hwloc_topology_destroy(topo);
-				topo = NULL;
-				return WHY("not an hwloc XML topology");
-			}
 			snprintf(info.source, sizeof(info.source), "xml: %s", spec);
 		}
 	}
-	if (hwloc_topology_load(topo)) {
+	rc = hwloc_topology_load(topo);
+	free(xml_buf);	/* hwloc read it during the load */
+	xml_buf = NULL;
+	if (rc) {
 		hwloc_topology_destroy(topo);
 		topo = NULL;
 		return WHY(spec ? "hwloc could not load it (not an hwloc topology?)" :
 				  "hwloc could not load this machine's topology");
 	}
 	info.thissystem = hwloc_topology_is_thissystem(topo) != 0;
-	if (!spec && !info.thissystem)
+	if (!spec && !info.thissystem && strcmp(info.source, "HWLOC_XMLFILE"))
 		snprintf(info.source, sizeof(info.source), "%s",
 			 getenv("HWLOC_XMLFILE") ? "HWLOC_XMLFILE" :
 			 getenv("HWLOC_SYNTHETIC") ? "HWLOC_SYNTHETIC" : "not this machine");
-	info.packages = (unsigned)hwloc_get_nbobjs_by_type(topo, HWLOC_OBJ_PACKAGE);
-	info.cores = (unsigned)hwloc_get_nbobjs_by_type(topo, HWLOC_OBJ_CORE);
-	info.pus = (unsigned)hwloc_get_nbobjs_by_type(topo, HWLOC_OBJ_PU);
-	info.numa_nodes = (unsigned)hwloc_get_nbobjs_by_type(topo, HWLOC_OBJ_NUMANODE);
+	if (count_objects(why, len)) {
+		hwloc_topology_destroy(topo);
+		topo = NULL;
+		return -1;
+	}
 	root = hwloc_get_root_obj(topo);
 	pkg = hwloc_get_obj_by_type(topo, HWLOC_OBJ_PACKAGE, 0);
 	if (pkg)

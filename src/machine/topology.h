@@ -70,7 +70,8 @@ int lb_topo_synthetic_check(const char *desc, char *why, size_t len);
  * to the first level that goes over a limit, which @at and @at_len name
  * (both may be NULL)
  *
- * Return: 0, -1 when a limit is exceeded, or -2 when a '[' has no ']' (@at names it).
+ * Return: 0, -1 when a limit is exceeded, -2 when a '[' or '(' is not closed,
+ * -3 when an indexes= attribute names an index over 1048575 (@at names it).
  */
 int lb_topo_synthetic_size(const char *desc, unsigned long long *pus,
 			   unsigned long long *objects, const char **at, int *at_len);

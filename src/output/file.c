@@ -2,19 +2,31 @@
 /*
  * file.c - -o: write the formatted results without destroying what is there
  *
- * What the name is decides how it is written:
- *  - a regular file, or a name that does not exist yet: a temporary file in
- *    the target's real directory, renamed over it once complete, so that a
- *    failed write never leaves half a file; symlinks are followed first
- *    (their target is replaced, the link stays), an existing file keeps its
- *    mode and owner, and one nobody may write (mode 0444 and the like) is
- *    refused rather than replaced by a writable one;
- *  - anything else, a character device (/dev/null, /dev/full), a FIFO, a
- *    socket, or a descriptor of ours (/dev/stdout, /dev/fd/N,
- *    /proc/self/fd/N): written in place, never replaced.
+ * The name is resolved by the kernel, never by us: it is opened before the
+ * run (lb_output_open()), so the kernel's own rules for following a
+ * symbolic link apply (fs.protected_symlinks: a link another user owns in
+ * a sticky world-writable directory is not followed, not even for root,
+ * and lockbench refuses the run as `echo x >` refuses the shell). What the
+ * open reached decides how the results are written after the run
+ * (lb_output_write()):
+ *  - a regular file: a temporary file in the directory the kernel resolved
+ *    for it (the real path of the descriptor, that directory opened, the
+ *    file checked to be the one opened), renamed over it once complete, so
+ *    a failed write never leaves half a file; its mode and owner are kept,
+ *    and one nobody may write (mode 0444) is refused, not replaced;
+ *  - a name that does not exist yet: the same in the directory of the name,
+ *    which the kernel resolves; a dangling symbolic link that the kernel
+ *    follows names the file to make (made before the run to learn whether
+ *    the kernel follows the link for this user, removed at once, and made
+ *    again after it, then replaced: a failed run leaves no file);
+ *  - anything else, a character device (/dev/null, /dev/full), a FIFO, or a
+ *    descriptor of ours (/dev/stdout, /dev/fd/N, /proc/self/fd/N): written
+ *    in place through the descriptor opened before the run, never replaced;
+ *    a FIFO without a reader is refused before the run (it would block
+ *    after it, the results lost).
  * The temporary file's name is published to the signal clean-up only once
  * it is complete and the file exists (signals blocked meanwhile), so a
- * handler never unlinks a half-formatted path.
+ * handler never unlinks a half-formatted name.
  */
 #include "config.h"
 
@@ -27,30 +39,50 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "base/log.h"
 #include "output/file.h"
 
-#define MAX_HOPS 40	/* symlinks followed, as the kernel's ELOOP limit */
+/* for the clean-ups: a file of ours in a directory, by descriptor and name */
+struct live_file {
+	int dirfd;
+	char name[NAME_MAX + 1];
+	volatile sig_atomic_t live;
+};
 
-static char sig_tmp[PATH_MAX + 16];	/* the temporary file, once it exists */
-static volatile sig_atomic_t sig_tmp_live;
+static struct live_file sig_tmp;	/* the temporary file, once it exists */
+static struct live_file sig_made;	/* an empty target made before the run (a dangling link's) */
 
 /* async-signal-safe: from the lb_at_signal() clean-ups */
 static void tmp_signal_cleanup(void)
 {
 	int saved = errno;
 
-	if (sig_tmp_live)
-		unlink(sig_tmp);
-	sig_tmp_live = 0;
+	if (sig_tmp.live)
+		unlinkat(sig_tmp.dirfd, sig_tmp.name, 0);
+	sig_tmp.live = 0;
+	if (sig_made.live)
+		unlinkat(sig_made.dirfd, sig_made.name, 0);
+	sig_made.live = 0;
 	errno = saved;
 }
 
 static void tmp_exit_cleanup(void)
 {
 	tmp_signal_cleanup();
+}
+
+static void hook_cleanups(void)
+{
+	static bool hooked;
+
+	if (!hooked) {
+		lb_at_signal(tmp_signal_cleanup);
+		lb_at_exit(tmp_exit_cleanup);
+		hooked = true;
+	}
 }
 
 static void block_signals(sigset_t *old)
@@ -66,11 +98,27 @@ static void restore_signals(const sigset_t *old)
 	pthread_sigmask(SIG_SETMASK, old, NULL);
 }
 
-enum target {
-	T_REPLACE,	/* a regular file or a new name: temporary file + rename */
-	T_IN_PLACE,	/* a device, FIFO or socket: open and write */
-	T_FD,		/* one of our descriptors (/dev/stdout, /dev/fd/N) */
-};
+/* Publish @name in @dirfd to the clean-ups @lf (signals blocked: never half a name). */
+static void publish(struct live_file *lf, int dirfd, const char *name)
+{
+	sigset_t old;
+
+	block_signals(&old);
+	lf->dirfd = dirfd;
+	snprintf(lf->name, sizeof(lf->name), "%s", name);
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	lf->live = 1;
+	restore_signals(&old);
+}
+
+static void unpublish(struct live_file *lf)
+{
+	sigset_t old;
+
+	block_signals(&old);
+	lf->live = 0;
+	restore_signals(&old);
+}
 
 /* Is @p one of our own descriptors' names? Then *@fd is its number. */
 static bool fd_name(const char *p, int *fd)
@@ -92,47 +140,6 @@ static bool fd_name(const char *p, int *fd)
 	return false;
 }
 
-/*
- * Follow @path's symlinks into @cur (PATH_MAX): what is at the end decides
- * how to write. Return: an enum target, or -errno.
- */
-static int resolve(const char *path, char *cur, int *fd)
-{
-	char link[PATH_MAX], next[PATH_MAX];
-	struct stat st;
-
-	if (strlen(path) >= PATH_MAX)
-		return -ENAMETOOLONG;
-	strcpy(cur, path);
-	for (int hop = 0; hop < MAX_HOPS; hop++) {
-		const char *slash;
-		ssize_t n;
-
-		if (fd_name(cur, fd))
-			return T_FD;
-		if (lstat(cur, &st))
-			return errno == ENOENT ? T_REPLACE : -errno;
-		if (!S_ISLNK(st.st_mode)) {
-			if (S_ISDIR(st.st_mode))
-				return -EISDIR;
-			return S_ISREG(st.st_mode) ? T_REPLACE : T_IN_PLACE;
-		}
-		n = readlink(cur, link, sizeof(link) - 1);
-		if (n < 0)
-			return -errno;
-		link[n] = '\0';
-		slash = strrchr(cur, '/');
-		if (link[0] == '/' || !slash)
-			n = snprintf(next, sizeof(next), "%s", link);
-		else
-			n = snprintf(next, sizeof(next), "%.*s/%s", (int)(slash - cur), cur, link);
-		if (n < 0 || (size_t)n >= sizeof(next))
-			return -ENAMETOOLONG;
-		strcpy(cur, next);
-	}
-	return -ELOOP;
-}
-
 static int write_all(int fd, const char *buf, size_t len)
 {
 	while (len) {
@@ -148,126 +155,273 @@ static int write_all(int fd, const char *buf, size_t len)
 	return 0;
 }
 
-static int write_in_place(const char *path, const char *cur, int fd, const char *buf,
-			  size_t len)
+/* The directory part of @path ("." for none, "/" for the root) into @dir, its last part into @base. */
+static int split(const char *path, char *dir, size_t dlen, char *base, size_t blen)
 {
-	int err;
+	const char *slash = strrchr(path, '/');
+	int n;
 
-	if (fd < 0)
-		fd = open(cur, O_WRONLY | O_NOCTTY | O_CLOEXEC);
+	if (!slash)
+		n = snprintf(dir, dlen, ".");
 	else
-		fd = dup(fd);	/* /dev/stdout and its kind: the descriptor itself */
-	if (fd < 0) {
-		lb_err("--output=%s: cannot open %s: %s", path, cur, strerror(errno));
-		return LB_EXIT_RUNTIME;
-	}
-	if (write_all(fd, buf, len)) {
-		err = errno;
-		close(fd);
-		lb_err("--output=%s: write failed: %s", path, strerror(err));
-		return LB_EXIT_RUNTIME;
-	}
-	if (close(fd) && errno != EINTR) {
-		lb_err("--output=%s: write failed: %s", path, strerror(errno));
-		return LB_EXIT_RUNTIME;
-	}
+		n = snprintf(dir, dlen, "%.*s", slash == path ? 1 : (int)(slash - path), path);
+	if (n < 0 || (size_t)n >= dlen ||
+	    (size_t)snprintf(base, blen, "%s", slash ? slash + 1 : path) >= blen)
+		return -ENAMETOOLONG;
+	if (!base[0] || !strcmp(base, ".") || !strcmp(base, ".."))
+		return -EISDIR;
 	return 0;
 }
 
 /*
- * The real directory of @cur in @dir and its last component in @base;
- * both PATH_MAX. Return: 0 or -errno.
+ * A regular file the kernel opened as @fd: the directory it is in, as the
+ * kernel resolved it (the descriptor's real path), opened, and the file
+ * checked to be the one in it by that name.
  */
-static int split_real(const char *cur, char *dir, char *base)
+static int resolved_dir(struct lb_output *o, int fd, const struct stat *st)
 {
-	const char *slash = strrchr(cur, '/');
-	char d[PATH_MAX];
+	char proc[64], real[PATH_MAX], dir[PATH_MAX];
+	struct stat here;
+	ssize_t n;
+	int err;
 
-	if (!slash) {
-		strcpy(d, ".");
-		snprintf(base, PATH_MAX, "%s", cur);
-	} else {
-		snprintf(d, sizeof(d), "%.*s", slash == cur ? 1 : (int)(slash - cur), cur);
-		snprintf(base, PATH_MAX, "%s", slash + 1);
+	snprintf(proc, sizeof(proc), "/proc/self/fd/%d", fd);
+	n = readlink(proc, real, sizeof(real) - 1);
+	if (n < 0) {
+		lb_err("--output=%s: cannot tell the directory the file is in (%s: %s)", o->path,
+		       proc, strerror(errno));
+		return LB_EXIT_RUNTIME;
 	}
-	if (!base[0])
-		return -EISDIR;
-	if (!realpath(d, dir))
-		return -errno;
+	real[n] = '\0';
+	err = real[0] == '/' ? split(real, dir, sizeof(dir), o->base, sizeof(o->base)) : -ENOENT;
+	if (!err) {
+		o->dirfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		err = o->dirfd < 0 ? -errno : 0;
+	}
+	if (!err && (fstatat(o->dirfd, o->base, &here, AT_SYMLINK_NOFOLLOW) ||
+		     here.st_dev != st->st_dev || here.st_ino != st->st_ino))
+		err = -ESTALE;
+	if (err) {
+		lb_err("--output=%s: %s: %s", o->path, real, err == -ESTALE ?
+		       "the file changed while it was opened" : strerror(-err));
+		return LB_EXIT_USAGE;
+	}
+	snprintf(o->shown, sizeof(o->shown), "%s", dir);
 	return 0;
 }
 
-/* Mode and owner of the file to make: the existing file's, or 0666 less the umask. */
-static int new_mode(const char *path, const char *final, struct stat *st, bool *exists)
+/* The kernel refused @path: one line that says why, and the exit code. */
+static int refused(struct lb_output *o, int err)
 {
-	mode_t um;
+	struct stat st;
+	bool link = lstat(o->path, &st) == 0 && S_ISLNK(st.st_mode);
 
-	*exists = stat(final, st) == 0;
-	if (*exists) {
-		if (!(st->st_mode & 0222)) {
-			lb_err("--output=%s: %s is read-only (mode %04o): not replaced", path, final,
-			       (unsigned)(st->st_mode & 07777));
-			return LB_EXIT_USAGE;
+	if (err == ENXIO && stat(o->path, &st) == 0 && S_ISFIFO(st.st_mode))
+		lb_err("--output=%s: a FIFO with no reader: the results would block after the run "
+		       "(start its reader first)", o->path);
+	else if (err == EACCES && link)
+		lb_err("--output=%s: the kernel refuses to open it through the symbolic link for "
+		       "this user (fs.protected_symlinks in a sticky directory, or no permission): "
+		       "not written", o->path);
+	else if (err == EISDIR)
+		lb_err("--output=%s: is a directory", o->path);
+	else
+		lb_err("--output=%s: cannot open it: %s", o->path, strerror(err));
+	return err == ENOMEM ? LB_EXIT_RUNTIME : LB_EXIT_USAGE;
+}
+
+/* What @fd, opened by the kernel, reached: a regular file to replace, or something written in place. */
+static int opened(struct lb_output *o, int fd, bool made)
+{
+	struct stat st;
+	int fl, rc;
+
+	if (fstat(fd, &st)) {
+		lb_err("--output=%s: %s", o->path, strerror(errno));
+		close(fd);
+		return LB_EXIT_RUNTIME;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		fl = fcntl(fd, F_GETFL);
+		if (fl < 0 || fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) < 0) {
+			lb_err("--output=%s: %s", o->path, strerror(errno));
+			close(fd);
+			return LB_EXIT_RUNTIME;
 		}
-		if (access(final, W_OK)) {
-			lb_err("--output=%s: cannot write %s: %s", path, final, strerror(errno));
+		o->fd = fd;	/* a device or FIFO: written in place, after the run */
+		return 0;
+	}
+	if (!made && !(st.st_mode & 0222)) {
+		lb_err("--output=%s: read-only (mode %04o): not replaced", o->path,
+		       (unsigned)(st.st_mode & 07777));
+		close(fd);
+		return LB_EXIT_USAGE;
+	}
+	rc = resolved_dir(o, fd, &st);
+	close(fd);
+	if (rc)
+		return rc;
+	o->st = st;
+	o->exists = !made;
+	if (made)	/* the file we made: removed again unless the results replace it */
+		publish(&sig_made, o->dirfd, o->base);
+	return 0;
+}
+
+/*
+ * A dangling symbolic link: the kernel follows it (or refuses to, for this
+ * user) and makes the file it names, empty; the file is ours when it is
+ * empty, ours and has one name. Return: as opened().
+ */
+static int dangling(struct lb_output *o)
+{
+	int fd = open(o->path, O_WRONLY | O_CREAT | O_NOCTTY | O_NONBLOCK | O_CLOEXEC, 0666);
+	struct stat st;
+
+	if (fd < 0)
+		return refused(o, errno);
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size == 0 &&
+	    st.st_uid == geteuid() && st.st_nlink == 1)
+		return opened(o, fd, true);
+	return opened(o, fd, false);	/* someone made it meanwhile: an existing file */
+}
+
+/* The file made through a dangling link, unless the results replaced it. */
+static void remove_made(struct lb_output *o)
+{
+	struct stat st;
+
+	if (!sig_made.live)
+		return;
+	if (fstatat(o->dirfd, o->base, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+	    st.st_dev == o->st.st_dev && st.st_ino == o->st.st_ino && st.st_size == 0)
+		unlinkat(o->dirfd, o->base, 0);
+	unpublish(&sig_made);
+}
+
+/* A name that does not exist: its directory, resolved by the kernel; the file is made after the run. */
+static int new_name(struct lb_output *o)
+{
+	char dir[PATH_MAX];
+	mode_t um;
+	int err = split(o->path, dir, sizeof(dir), o->base, sizeof(o->base));
+
+	if (!err) {
+		o->dirfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		err = o->dirfd < 0 ? -errno : 0;
+	}
+	if (!err && faccessat(o->dirfd, ".", W_OK | X_OK, AT_EACCESS))
+		err = -errno;
+	if (err) {
+		lb_err("--output=%s: cannot write in directory %s: %s", o->path, dir, strerror(-err));
+		return err == -ENOMEM ? LB_EXIT_RUNTIME : LB_EXIT_USAGE;
+	}
+	snprintf(o->shown, sizeof(o->shown), "%s", dir);
+	um = umask(0);
+	umask(um);
+	o->st.st_mode = 0666 & ~um;
+	return 0;
+}
+
+int lb_output_open(const char *path, struct lb_output *o)
+{
+	struct stat st;
+	int fd, own, rc;
+
+	memset(o, 0, sizeof(*o));
+	o->path = path;
+	o->fd = o->dirfd = -1;
+	hook_cleanups();
+	if (fd_name(path, &own)) {	/* /dev/stdout and its kind: the descriptor itself */
+		o->fd = dup(own);
+		if (o->fd < 0) {
+			lb_err("--output=%s: %s", path, strerror(errno));
 			return LB_EXIT_USAGE;
 		}
 		return 0;
 	}
-	um = umask(0);
-	umask(um);
-	st->st_mode = 0666 & ~um;
+	/* the kernel follows the links, with its protections; a FIFO must have a reader now */
+	fd = open(path, O_WRONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
+	if (fd >= 0)
+		return opened(o, fd, false);
+	if (errno != ENOENT)
+		return refused(o, errno);
+	if (lstat(path, &st) || !S_ISLNK(st.st_mode))
+		return new_name(o);
+	/*
+	 * a dangling link: the file it names is made now, so the kernel says
+	 * whether it follows the link for us, and removed until the results
+	 * are written (a failed run leaves no file)
+	 */
+	rc = dangling(o);
+	if (!rc && o->fd < 0 && sig_made.live) {	/* made by us: not until the results */
+		o->dangling = true;
+		remove_made(o);
+		close(o->dirfd);
+		o->dirfd = -1;
+	}
+	return rc;
+}
+
+static int write_in_place(struct lb_output *o, const char *buf, size_t len)
+{
+	void (*was)(int) = signal(SIGPIPE, SIG_IGN);	/* a reader gone: EPIPE, one line */
+	int err = write_all(o->fd, buf, len) ? errno : 0;
+
+	if (close(o->fd) && errno != EINTR && !err)
+		err = errno;
+	o->fd = -1;
+	signal(SIGPIPE, was);
+	if (err) {
+		lb_err("--output=%s: write failed: %s", o->path, strerror(err));
+		return LB_EXIT_RUNTIME;
+	}
 	return 0;
 }
 
-static int replace(const char *path, const char *cur, const char *buf, size_t len)
+/* A temporary file beside the target, in the directory the kernel resolved: its descriptor. */
+static int make_tmp(struct lb_output *o, char *name, size_t len)
 {
-	static bool hooked;
-	char dir[PATH_MAX], base[PATH_MAX], final[PATH_MAX], tmpl[sizeof(sig_tmp)];
-	struct stat st;
+	static unsigned seq;
 	sigset_t old;
-	bool exists;
+
+	for (unsigned tries = 0; tries < 100; tries++) {
+		unsigned r = (unsigned)getpid() * 2654435761u ^ (unsigned)time(NULL) ^
+			     (++seq * 40503u) ^ (unsigned)clock();
+		int fd, err;
+
+		if ((size_t)snprintf(name, len, "%.*s.%06x", NAME_MAX - 8, o->base, r & 0xffffff) >=
+		    len)
+			return -ENAMETOOLONG;
+		/* published only once it exists: a handler never unlinks another's file */
+		block_signals(&old);
+		fd = openat(o->dirfd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+			    0600);
+		err = errno;
+		if (fd >= 0)
+			publish(&sig_tmp, o->dirfd, name);
+		restore_signals(&old);
+		if (fd >= 0 || err != EEXIST)
+			return fd >= 0 ? fd : -err;
+	}
+	return -EEXIST;
+}
+
+static int replace(struct lb_output *o, const char *buf, size_t len)
+{
+	char tmp[NAME_MAX + 1];
+	sigset_t old;
 	int fd, rc, err;
 
-	err = split_real(cur, dir, base);
-	if (err) {
-		lb_err("--output=%s: cannot find the directory of %s: %s", path, cur,
-		       strerror(-err));
-		return LB_EXIT_USAGE;
-	}
-	if ((size_t)snprintf(final, sizeof(final), "%s/%s", strcmp(dir, "/") ? dir : "",
-			     base) >= sizeof(final) ||
-	    (size_t)snprintf(tmpl, sizeof(tmpl), "%s.XXXXXX", final) >= sizeof(tmpl)) {
-		lb_err("--output=%s: name too long", path);
-		return LB_EXIT_USAGE;
-	}
-	rc = new_mode(path, final, &st, &exists);
-	if (rc)
-		return rc;
-	if (!hooked) {
-		lb_at_signal(tmp_signal_cleanup);
-		lb_at_exit(tmp_exit_cleanup);
-		hooked = true;
-	}
-	/* publish the name only complete and once the file exists */
-	block_signals(&old);
-	fd = mkstemp(tmpl);
-	err = errno;
-	if (fd >= 0) {
-		memcpy(sig_tmp, tmpl, sizeof(tmpl));
-		__atomic_signal_fence(__ATOMIC_SEQ_CST);
-		sig_tmp_live = 1;
-	}
-	restore_signals(&old);
+	fd = make_tmp(o, tmp, sizeof(tmp));
 	if (fd < 0) {
-		lb_err("--output=%s: cannot create a temporary file in %s: %s", path, dir,
-		       strerror(err));
+		lb_err("--output=%s: cannot create a temporary file in %s: %s", o->path, o->shown,
+		       strerror(-fd));
 		return LB_EXIT_RUNTIME;
 	}
-	if (exists && fchown(fd, st.st_uid, st.st_gid))
+	if (o->exists && fchown(fd, o->st.st_uid, o->st.st_gid))
 		(void)0;	/* not root: the file becomes ours, as any editor's would */
-	if (fchmod(fd, st.st_mode & 07777) || write_all(fd, buf, len) || fsync(fd)) {
+	if (fchmod(fd, o->st.st_mode & 07777) || write_all(fd, buf, len) || fsync(fd)) {
 		err = errno;
 		close(fd);
 		goto fail;
@@ -276,38 +430,47 @@ static int replace(const char *path, const char *cur, const char *buf, size_t le
 		err = errno;
 		goto fail;
 	}
+	/* in the directory the kernel resolved: a link put there since is replaced, not followed */
 	block_signals(&old);
-	rc = rename(tmpl, final);
+	rc = renameat(o->dirfd, tmp, o->dirfd, o->base);
 	err = errno;
 	if (rc == 0)
-		sig_tmp_live = 0;
+		sig_tmp.live = sig_made.live = 0;
 	restore_signals(&old);
 	if (rc) {
-		lb_err("--output=%s: cannot rename the temporary file onto %s: %s", path, final,
-		       strerror(err));
+		lb_err("--output=%s: cannot rename the temporary file onto %s/%s: %s", o->path,
+		       o->shown, o->base, strerror(err));
 		tmp_exit_cleanup();
 		return LB_EXIT_RUNTIME;
 	}
 	return 0;
 fail:
-	lb_err("--output=%s: write failed: %s", path, strerror(err));
-	tmp_exit_cleanup();
+	lb_err("--output=%s: write failed: %s", o->path, strerror(err));
+	unpublish(&sig_tmp);
+	unlinkat(o->dirfd, tmp, 0);
 	return LB_EXIT_RUNTIME;
 }
 
-int lb_output_write_file(const char *path, const char *buf, size_t len)
+int lb_output_write(struct lb_output *o, const char *buf, size_t len)
 {
-	char cur[PATH_MAX];
-	int fd = -1, kind = resolve(path, cur, &fd);
+	int rc = 0;
 
-	switch (kind) {
-	case T_REPLACE:
-		return replace(path, cur, buf, len);
-	case T_IN_PLACE:
-	case T_FD:
-		return write_in_place(path, cur, fd, buf, len);
-	default:
-		lb_err("--output=%s: %s", path, strerror(-kind));
-		return kind == -EIO || kind == -ENOMEM ? LB_EXIT_RUNTIME : LB_EXIT_USAGE;
+	if (o->dangling)	/* made again, as before the run: the kernel follows the link */
+		rc = dangling(o);
+	if (!rc)
+		rc = o->fd >= 0 ? write_in_place(o, buf, len) : replace(o, buf, len);
+	lb_output_close(o);
+	return rc;
+}
+
+void lb_output_close(struct lb_output *o)
+{
+	if (o->fd >= 0)
+		close(o->fd);
+	o->fd = -1;
+	if (o->dirfd >= 0) {
+		remove_made(o);
+		close(o->dirfd);
 	}
+	o->dirfd = -1;
 }

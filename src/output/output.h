@@ -11,6 +11,7 @@
 
 #include <stdio.h>
 
+#include "base/hash.h"
 #include "measure/c2c.h"
 #include "harness/figures.h"
 #include "harness/harness.h"
@@ -88,13 +89,20 @@ struct lb_trow {
 	unsigned threads;
 	unsigned tgroup;	/* the --threads element */
 	unsigned phase;		/* --scenario=fair: the phase (labelled lock/phase), else 0 */
-	unsigned ncells;
+	unsigned ncells, capcells;
 	struct lb_tcell *cells;
 };
 
+/*
+ * The rows, and their lookups by hash (table.c: a file of 80000 points is
+ * as many rows): rows by lock, ratio, threads and phase; cells by row and
+ * load, each cell numbered in the order it was made (@cell_row, @cell_at).
+ */
 struct lb_ttable {
 	struct lb_trow *rows;
 	unsigned nrows;
+	struct lb_hidx row_idx, cell_idx;
+	uint32_t *cell_row, *cell_at;
 };
 
 /* One printed element of a row: "load:text". */
@@ -107,8 +115,14 @@ struct lb_tcell_text {
 int lb_ttable_build(struct lb_ttable *t, const struct lb_result *const *res, unsigned n,
 		    bool fixed_time);
 void lb_ttable_free(struct lb_ttable *t);
-/* lb_trow_cell() - the cell of @load in @row, NULL if none */
+/* lb_trow_cell() - the cell of @load in @row, NULL if none (a search of the row's cells) */
 const struct lb_tcell *lb_trow_cell(const struct lb_trow *row, uint64_t load);
+/* lb_ttable_row() - @t's row of @lock, @ratio, @threads and @phase (by hash), NULL if none */
+const struct lb_trow *lb_ttable_row(const struct lb_ttable *t, const char *lock,
+				    const struct lb_ratio *ratio, unsigned threads, unsigned phase);
+/* lb_ttable_cell() - the cell of @load in @row of @t (by hash), NULL if none */
+const struct lb_tcell *lb_ttable_cell(const struct lb_ttable *t, const struct lb_trow *row,
+				      uint64_t load);
 /* lb_table_label() - "rwsem/10:1" */
 char *lb_table_label(const char *lock, const struct lb_ratio *ratio, char *buf, size_t len);
 /*

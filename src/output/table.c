@@ -31,11 +31,25 @@
 
 static const char *const table_h1 = "lock/r:w ratio", *const table_h2 = "# of threads";
 
-static bool same_row(const struct lb_trow *row, const struct lb_result *r)
+static uint64_t row_hash(const char *lock, const struct lb_ratio *ratio, unsigned threads,
+			 unsigned phase)
 {
-	return strcmp(row->lock, r->point.ops->name) == 0 && row->ratio.r == lb_point_ratio(&r->point).r &&
-	       row->ratio.w == lb_point_ratio(&r->point).w && row->threads == r->point.nthreads &&
-	       row->phase == r->point.phase;
+	uint64_t h = lb_hash_str(LB_HASH_SEED, lock);
+
+	h = lb_hash_u64(h, ((uint64_t)ratio->r << 32) | ratio->w);
+	return lb_hash_u64(h, ((uint64_t)threads << 32) | phase);
+}
+
+static bool row_is(const struct lb_trow *row, const char *lock, const struct lb_ratio *ratio,
+		   unsigned threads, unsigned phase)
+{
+	return strcmp(row->lock, lock) == 0 && row->ratio.r == ratio->r &&
+	       row->ratio.w == ratio->w && row->threads == threads && row->phase == phase;
+}
+
+static uint64_t cell_hash(unsigned row, uint64_t load)
+{
+	return lb_hash_u64(lb_hash_u64(LB_HASH_SEED, row), load);
 }
 
 /* "rwsem/10:1", or "frwlock/high-contention" for a phase of --scenario=fair */
@@ -75,29 +89,54 @@ static void fairness_block(FILE *f, const struct lb_report *rep)
 	}
 }
 
-/* Add figure @v to the row's cell for @load, creating both as needed. */
-static int cell_add(struct lb_trow *row, uint64_t load, double v, unsigned max, bool timed_out,
+/* The cell of @load in row @k of @t, made (empty) if it has none; NULL when out of memory. */
+static struct lb_tcell *cell_get(struct lb_ttable *t, unsigned k, uint64_t load)
+{
+	struct lb_trow *row = &t->rows[k];
+	uint64_t h = cell_hash(k, load);
+	uint32_t id;
+
+	for (id = lb_hidx_first(&t->cell_idx, h); id != LB_HIDX_END;
+	     id = lb_hidx_next(&t->cell_idx, id))
+		if (t->cell_row[id] == k && row->cells[t->cell_at[id]].load == load)
+			return &row->cells[t->cell_at[id]];
+	if (lb_grow((void **)&row->cells, &row->capcells, row->ncells, sizeof(*row->cells), 4))
+		return NULL;
+	id = lb_hidx_add(&t->cell_idx, h);
+	if (id == LB_HIDX_END)
+		return NULL;
+	if (!(id & (id + 1))) {	/* 0, 1, 3, 7, ...: the id tables double */
+		uint32_t *r = realloc(t->cell_row, 2 * ((size_t)id + 1) * sizeof(*r));
+		uint32_t *a = r ? realloc(t->cell_at, 2 * ((size_t)id + 1) * sizeof(*a)) : NULL;
+
+		if (r)
+			t->cell_row = r;
+		if (!a)
+			return NULL;
+		t->cell_at = a;
+	}
+	t->cell_row[id] = k;
+	t->cell_at[id] = row->ncells;
+	memset(&row->cells[row->ncells], 0, sizeof(row->cells[0]));
+	row->cells[row->ncells].load = load;
+	return &row->cells[row->ncells++];
+}
+
+/* Add figure @v to the cell for @load of row @k, creating it as needed. */
+static int cell_add(struct lb_ttable *t, unsigned k, uint64_t load, double v, bool timed_out,
 		    bool ran_short)
 {
-	struct lb_tcell *c = NULL;
-	double *nv;
+	struct lb_tcell *c = cell_get(t, k, load);
 
-	for (unsigned j = 0; j < row->ncells; j++)
-		if (row->cells[j].load == load)
-			c = &row->cells[j];
-	if (!c) {
-		if (!row->cells) {
-			row->cells = calloc(max, sizeof(*row->cells));
-			if (!row->cells)
-				return -1;
-		}
-		c = &row->cells[row->ncells++];
-		c->load = load;
-	}
-	nv = realloc(c->v, (c->n + 1) * sizeof(*c->v));
-	if (!nv)
+	if (!c)
 		return -1;
-	c->v = nv;
+	if (!(c->n & (c->n + 1)) || !c->v) {	/* 0, 1, 3, 7, ...: the figures double */
+		double *nv = realloc(c->v, 2 * ((size_t)c->n + 1) * sizeof(*c->v));
+
+		if (!nv)
+			return -1;
+		c->v = nv;
+	}
 	c->v[c->n] = v;
 	c->timed_out |= timed_out;
 	c->mean = (c->mean * c->n + v) / (c->n + 1);
@@ -133,6 +172,29 @@ int lb_ttable_build(struct lb_ttable *t, const struct lb_result *const *res, uns
 	return ttable_build(t, res, n, &cf);
 }
 
+/* The row of @r's point in @t, made if it has none: its index, or -1 when out of memory. */
+static int row_get(struct lb_ttable *t, const struct lb_result *r)
+{
+	const struct lb_point *p = &r->point;
+	struct lb_ratio ratio = lb_point_ratio(p);
+	uint64_t h = row_hash(p->ops->name, &ratio, p->nthreads, p->phase);
+	struct lb_trow *row;
+
+	for (uint32_t k = lb_hidx_first(&t->row_idx, h); k != LB_HIDX_END;
+	     k = lb_hidx_next(&t->row_idx, k))
+		if (row_is(&t->rows[k], p->ops->name, &ratio, p->nthreads, p->phase))
+			return (int)k;
+	if (lb_hidx_add(&t->row_idx, h) != t->nrows)
+		return -1;
+	row = &t->rows[t->nrows];
+	row->lock = p->ops->name;
+	row->ratio = ratio;
+	row->threads = p->nthreads;
+	row->tgroup = p->tgroup;
+	row->phase = p->phase;
+	return (int)t->nrows++;
+}
+
 static int ttable_build(struct lb_ttable *t, const struct lb_result *const *res, unsigned n,
 			const struct cell_fig *cf)
 {
@@ -142,21 +204,10 @@ static int ttable_build(struct lb_ttable *t, const struct lb_result *const *res,
 		return -1;
 	for (unsigned i = 0; i < n; i++) {
 		const struct lb_result *r = res[i];
-		struct lb_trow *row = NULL;
+		int k = row_get(t, r);
 
-		for (unsigned k = 0; k < t->nrows && !row; k++)
-			if (same_row(&t->rows[k], r))
-				row = &t->rows[k];
-		if (!row) {
-			row = &t->rows[t->nrows++];
-			row->lock = r->point.ops->name;
-			row->ratio = lb_point_ratio(&r->point);
-			row->threads = r->point.nthreads;
-			row->tgroup = r->point.tgroup;
-			row->phase = r->point.phase;
-		}
-		if (cell_add(row, r->point.load_arg, point_fig(r, cf), n, r->timed_out,
-			     r->short_threads > 0)) {
+		if (k < 0 || cell_add(t, (unsigned)k, r->point.load_arg, point_fig(r, cf),
+				      r->timed_out, r->short_threads > 0)) {
 			lb_ttable_free(t);
 			return -1;
 		}
@@ -166,12 +217,16 @@ static int ttable_build(struct lb_ttable *t, const struct lb_result *const *res,
 
 void lb_ttable_free(struct lb_ttable *t)
 {
-	for (unsigned k = 0; k < t->nrows; k++) {
+	for (unsigned k = 0; t->rows && k < t->nrows; k++) {
 		for (unsigned j = 0; j < t->rows[k].ncells; j++)
 			free(t->rows[k].cells[j].v);
 		free(t->rows[k].cells);
 	}
 	free(t->rows);
+	lb_hidx_free(&t->row_idx);
+	lb_hidx_free(&t->cell_idx);
+	free(t->cell_row);
+	free(t->cell_at);
 	memset(t, 0, sizeof(*t));
 }
 
@@ -180,6 +235,31 @@ const struct lb_tcell *lb_trow_cell(const struct lb_trow *row, uint64_t load)
 	for (unsigned j = 0; j < row->ncells; j++)
 		if (row->cells[j].load == load)
 			return &row->cells[j];
+	return NULL;
+}
+
+const struct lb_trow *lb_ttable_row(const struct lb_ttable *t, const char *lock,
+				    const struct lb_ratio *ratio, unsigned threads, unsigned phase)
+{
+	uint64_t h = row_hash(lock, ratio, threads, phase);
+
+	for (uint32_t k = lb_hidx_first(&t->row_idx, h); k != LB_HIDX_END;
+	     k = lb_hidx_next(&t->row_idx, k))
+		if (row_is(&t->rows[k], lock, ratio, threads, phase))
+			return &t->rows[k];
+	return NULL;
+}
+
+const struct lb_tcell *lb_ttable_cell(const struct lb_ttable *t, const struct lb_trow *row,
+				      uint64_t load)
+{
+	unsigned k = (unsigned)(row - t->rows);
+	uint64_t h = cell_hash(k, load);
+
+	for (uint32_t id = lb_hidx_first(&t->cell_idx, h); id != LB_HIDX_END;
+	     id = lb_hidx_next(&t->cell_idx, id))
+		if (t->cell_row[id] == k && row->cells[t->cell_at[id]].load == load)
+			return &row->cells[t->cell_at[id]];
 	return NULL;
 }
 

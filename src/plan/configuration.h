@@ -28,6 +28,7 @@ enum lb_lock_domain {
 
 #define LB_MAX_LOCKS 128	/* locks selected in one run */
 #define LB_MAX_FORMATS 8	/* formats written by one run (-f A,B) */
+#define LB_TIMEOUT_MIN_S 0.5	/* --timeout: the least watchdog (0 disables it) */
 
 
 enum lb_scenario {

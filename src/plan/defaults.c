@@ -21,7 +21,7 @@ const struct lb_default lb_defaults[LB_NDEFAULTS] = {
 	[LB_D_REPEAT] = { "repeat", "1" },
 	[LB_D_PLACE] = { "place", "socket" },
 	[LB_D_LOCK_DOMAIN] = { "lock-domain", "numa" },
-	[LB_D_TIMEOUT] = { "timeout", "60", NULL, "0 disables" },
+	[LB_D_TIMEOUT] = { "timeout", "60", NULL, "0 disables, else at least 0.5" },
 	[LB_D_LATENCY_SAMPLE] = { "latency-sample", "1", NULL, "every one" },
 	/*
 	 * The fair scenario's: Desnoyers 2008's thread mix and

@@ -260,8 +260,8 @@ static int run_point_steal(const struct lb_point *p, struct lb_result *r)
  * into two levels (--interval: the machine changed state in the point).
  */
 struct warn_tally {
-	unsigned timed_out, short_pts, levels;
-	double cpu_min, steal_ms;
+	unsigned timed_out, abandoned, short_pts, levels;
+	double cpu_min, steal_ms, timeout_s;
 	char first_to[96], first_short[96], first_levels[160];
 };
 
@@ -282,8 +282,11 @@ static void tally_point(struct warn_tally *w, const struct lb_result *r)
 
 	point_name(&r->point, name, sizeof(name));
 	if (r->timed_out) {
-		if (!w->timed_out++)
+		if (!w->timed_out++) {
 			snprintf(w->first_to, sizeof(w->first_to), "%s", name);
+			w->timeout_s = r->point.point_timeout;
+		}
+		w->abandoned += r->abandoned_threads;
 		if (lb_verbose > 0)
 			lb_warn("%s timed out after %g s (--point-timeout)", name,
 				r->point.point_timeout);
@@ -306,10 +309,16 @@ static void tally_point(struct warn_tally *w, const struct lb_result *r)
 
 static void tally_print(const struct warn_tally *w, unsigned npoints)
 {
+	char ab[200] = "";
+
+	if (w->abandoned)
+		snprintf(ab, sizeof(ab), "; %u of their threads could not stop (still inside the "
+			 "lock, as FIFO waiters behind preempted ones are) and were abandoned there "
+			 "until lockbench exits", w->abandoned);
 	if (w->timed_out)
-		lb_warn("%u of %u point%s timed out (--point-timeout; the first %s): stopped, marked "
-			"timed out; their figures count the operations done", w->timed_out, npoints,
-			LB_S(npoints), w->first_to);
+		lb_warn("%u of %u point%s timed out after %g s (--point-timeout; the first %s): "
+			"stopped, marked timed out; their figures count the operations done%s",
+			w->timed_out, npoints, LB_S(npoints), w->timeout_s, w->first_to, ab);
 	if (w->short_pts)
 		lb_warn("in %u of %u point%s a thread got less than %.0f%% of its time runnable or "
 			"of its share of the CPUs (lowest %.0f%%, host steal %.0f ms in all; the first "

@@ -7,19 +7,6 @@
 # (`timeout` only keeps a regression from hanging the suite; nothing is timed.)
 . "$srcdir/tests/lib.sh"
 
-# hostile WHAT NEEDLE ARGS...: exit 2, one line naming NEEDLE, nothing on stdout
-hostile() {
-	what=$1 needle=$2; shift 2
-	timeout 20 "$LOCKBENCH" "$@" >"$TMPD/out" 2>"$TMPD/err"
-	rc=$?
-	if [ "$rc" -ne 2 ] || [ "$(wc -l <"$TMPD/err")" -ne 1 ] ||
-	   ! grep -qF -- "$needle" "$TMPD/err" || [ -s "$TMPD/out" ]; then
-		fail "$what: exit $rc, want 2 and one line naming '$needle': $(cat "$TMPD/err")"
-	else
-		pass "$what -> $(cat "$TMPD/err")"
-	fi
-}
-
 base="--lock=null --threads=1 --load=0 --ops=100 -f compare"
 mkfifo "$TMPD/fifo"
 mkdir "$TMPD/dir"

@@ -39,7 +39,7 @@ for l in kernel-flock kernel-file; do
 		>"$TMPD/out" 2>"$TMPD/err"
 	rc=$?
 	if [ "$rc" -eq 1 ] && [ "$(wc -l <"$TMPD/err")" -eq 1 ] &&
-	   grep -q "lock $l: init failed: No such file or directory" "$TMPD/err"; then
+	   grep -q "lock $l: init failed: cannot make its temporary directory in $k/missing (\$TMPDIR): No such file or directory" "$TMPD/err"; then
 		pass "$l, no TMPDIR: $(cat "$TMPD/err")"
 	else
 		fail "$l, no TMPDIR: exit $rc, want 1 and one line: $(cat "$TMPD/err")"

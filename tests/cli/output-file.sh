@@ -51,14 +51,25 @@ usage_error "-o onto a 0444 file" -- $A -o "$TMPD/ro.csv"
 [ "$(cat "$TMPD/ro.csv")" = precious ] && [ "$(stat -c %a "$TMPD/ro.csv")" = 444 ] ||
 	fail "the 0444 file changed: $(stat -c %a "$TMPD/ro.csv")"
 
-# a FIFO with a reader: written in place, still a FIFO
+# a FIFO with a reader: written in place, still a FIFO. The reader must be
+# there when lockbench starts: fd 3 holds the FIFO open until cat has it.
 mkfifo "$TMPD/fifo"
-cat "$TMPD/fifo" >"$TMPD/fifo.out" &
+exec 3<>"$TMPD/fifo"
+cat "$TMPD/fifo" >"$TMPD/fifo.out" 3>&- &
 reader=$!
-"$LOCKBENCH" $A -o "$TMPD/fifo" || fail "-o fifo"
+tries=0
+until ls -l /proc/$reader/fd 2>/dev/null | grep -q "$TMPD/fifo" || [ $tries -ge 100 ]; do
+	sleep 0.05
+	tries=$((tries + 1))
+done
+"$LOCKBENCH" $A -o "$TMPD/fifo" 3>&- || fail "-o fifo"
+exec 3>&-
 wait "$reader"
 [ -p "$TMPD/fifo" ] || fail "the FIFO was replaced"
 head -c 15 "$TMPD/fifo.out" | grep -q '^format_version,' || fail "the FIFO's reader got no CSV"
+# a FIFO without a reader: refused before the run (it blocked after it, the results lost)
+mkfifo "$TMPD/lonely"
+HOSTILE_TIMEOUT=20 hostile "-o a FIFO without a reader" "a FIFO with no reader" $A -o "$TMPD/lonely"
 
 # /dev/stdout: the descriptor itself, never the file behind it
 "$LOCKBENCH" $A -o /dev/stdout | head -c 15 | grep -q '^format_version,' ||

@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # The time budget: --point-timeout stops a point that runs too
-# long and marks it in every format; a spinning lock with more threads than
+# long and marks it in every format, and bounds one that cannot stop; a spinning
+# lock with more threads than
 # CPUs is warned about; Ctrl-C and SIGTERM write the points that finished,
 # marked partial, and exit 130 / 143; the estimate in --plan.
 . "$srcdir/tests/lib.sh"
@@ -16,7 +17,7 @@ took=$(($(date +%s) - start))
 [ "$took" -le 10 ] || fail "--point-timeout=1 took $took s"
 grep -q "warning: the spinning lock ticket gets up to 4 threads on 1 CPU:" "$TMPD/err" ||
 	fail "no oversubscription warning: $(cat "$TMPD/err")"
-grep -q "1 of 1 point timed out (--point-timeout; the first ticket/0:1 threads=4" "$TMPD/err" || fail "no timed-out line: $(cat "$TMPD/err")"
+grep -q "1 of 1 point timed out after [0-9.]* s (--point-timeout; the first ticket/0:1 threads=4" "$TMPD/err" || fail "no timed-out line: $(cat "$TMPD/err")"
 # "*" after it: a thread also ran less than its share of the CPU (a busy machine)
 grep -q "^ticket/0:1  *4  *1:[0-9.]*!\\*\\{0,1\\}$" "$TMPD/out" || fail "table: no '!' mark: $(cat "$TMPD/out")"
 grep -q "^! 1 point timed out" "$TMPD/out" || fail "table: no note under the table"
@@ -34,6 +35,52 @@ if command -v python3 >/dev/null 2>&1; then
 fi
 grep -q '"timed_out": true' "$TMPD/out" || fail "JSON: no \"timed_out\": true"
 [ "$failures" -eq 0 ] && pass "a point past --point-timeout is stopped and marked (table, CSV, JSON)"
+
+# A point whose threads cannot stop: the hidden stall locks stop releasing
+# after 1000 acquisitions (a spinning one, and stall-sleep, whose waiters
+# sleep in FUTEX_WAIT), so no thread ever sees the stop flag again. With
+# the watchdog later than the cap, the point is abandoned a grace (1 s)
+# after its cap: its threads parked where they are (processes killed),
+# marked, exit 0 and the next point runs. (It hung, or exit 4 and every
+# result lost.) `timeout` only keeps a regression from hanging the suite.
+abandoned() {
+	what=$1; shift
+	timeout -k 5 60 "$LOCKBENCH" "$@" --load=0 --duration=5 --point-timeout=1 --timeout=20 \
+		-f csv -o "$TMPD/ab.csv" >"$TMPD/out" 2>"$TMPD/err"
+	rc=$?
+	if [ "$rc" -ne 0 ]; then
+		fail "$what: exit $rc, want 0: $(cat "$TMPD/err")"
+		return
+	fi
+	python3 - "$TMPD/ab.csv" <<'PY' || fail "$what: $(head -c 300 "$TMPD/err")"
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+assert len(rows) == 2, rows
+stalled, ticket = rows
+assert stalled["timed_out"] == "1", stalled["timed_out"]
+assert ticket["lock"] == "ticket" and int(ticket["ops_total"]) > 0, ticket
+PY
+	n=$(echo "$*" | sed 's/.*--threads=\([0-9]*\).*/\1/')
+	grep -q "timed out after 1 s .*; $n of their threads could not stop .* and were abandoned" \
+		"$TMPD/err" || fail "$what: no warning of $n abandoned threads: $(cat "$TMPD/err")"
+}
+if command -v python3 >/dev/null 2>&1; then
+	abandoned "stall, threads" --lock=stall,ticket --threads=2
+	abandoned "stall-sleep, threads" --lock=stall-sleep,ticket --threads=3
+	abandoned "stall, processes" --lock=stall,ticket --threads=2 --processes
+	[ "$failures" -eq 0 ] && pass "points that cannot stop are abandoned and marked, the run goes on"
+fi
+# the real case: 600 threads of a FIFO spinlock on 2 CPUs, where after the
+# stop every hand-off waits for a preempted waiter (the queue took 20 s and
+# more to drain): bounded, marked, exit 0
+if [ "$(nproc)" -ge 2 ]; then
+	timeout -k 5 120 "$LOCKBENCH" --lock=ticket --cpus=0,1 --threads=600 --ratio=0:1 --load=1 \
+		--duration=0.1 --point-timeout=1 -f csv -o "$TMPD/ab.csv" 2>"$TMPD/err"
+	rc=$?
+	[ "$rc" -eq 0 ] && grep -q "timed out after 1 s" "$TMPD/err" &&
+		pass "600 threads of ticket on 2 CPUs: stopped and marked, exit 0" ||
+		fail "600 threads of ticket on 2 CPUs: exit $rc: $(cat "$TMPD/err")"
+fi
 
 # without oversubscription nothing is said, and a short fixed-work point is not "0.0"
 "$LOCKBENCH" --lock=ticket --cpus=0 --threads=1 --load=1 --ops=10 >"$TMPD/out" 2>"$TMPD/err" ||

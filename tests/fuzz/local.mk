@@ -5,25 +5,32 @@
 # ./configure --enable-fuzzing (clang) also builds the fuzzers, and
 # `make fuzz` runs each for FUZZ_SECONDS, keeping what it finds in
 # fuzz-corpus/<target>/ of the build directory.
-FUZZ_TARGETS = parse topology baseline
+FUZZ_TARGETS = parse topology topology-xml baseline
 FUZZ_SECONDS = 60
-FUZZ_REPLAYS = tests/fuzz/replay-parse tests/fuzz/replay-topology tests/fuzz/replay-baseline
+FUZZ_REPLAYS = tests/fuzz/replay-parse tests/fuzz/replay-topology tests/fuzz/replay-topology-xml \
+	tests/fuzz/replay-baseline
 check_PROGRAMS += $(FUZZ_REPLAYS)
 TESTS += $(FUZZ_REPLAYS)
 tests_fuzz_replay_parse_SOURCES = tests/fuzz/replay.c tests/fuzz/fuzz-parse.c tests/fuzz/fuzz.h
 tests_fuzz_replay_parse_CPPFLAGS = $(AM_CPPFLAGS) -DFUZZ_TARGET=\"parse\"
 tests_fuzz_replay_topology_SOURCES = tests/fuzz/replay.c tests/fuzz/fuzz-topology.c tests/fuzz/fuzz.h
 tests_fuzz_replay_topology_CPPFLAGS = $(AM_CPPFLAGS) -DFUZZ_TARGET=\"topology\"
+tests_fuzz_replay_topology_xml_SOURCES = tests/fuzz/replay.c tests/fuzz/fuzz-topology-xml.c \
+	tests/fuzz/fuzz.h
+tests_fuzz_replay_topology_xml_CPPFLAGS = $(AM_CPPFLAGS) -DFUZZ_TARGET=\"topology-xml\"
 tests_fuzz_replay_baseline_SOURCES = tests/fuzz/replay.c tests/fuzz/fuzz-baseline.c tests/fuzz/fuzz.h
 tests_fuzz_replay_baseline_CPPFLAGS = $(AM_CPPFLAGS) -DFUZZ_TARGET=\"baseline\"
-EXTRA_DIST += tests/fuzz/parse tests/fuzz/topology tests/fuzz/baseline
+EXTRA_DIST += tests/fuzz/parse tests/fuzz/topology tests/fuzz/topology-xml tests/fuzz/baseline
 
 if FUZZING
-noinst_PROGRAMS = tests/fuzz/fuzz-parse tests/fuzz/fuzz-topology tests/fuzz/fuzz-baseline
+noinst_PROGRAMS = tests/fuzz/fuzz-parse tests/fuzz/fuzz-topology tests/fuzz/fuzz-topology-xml \
+	tests/fuzz/fuzz-baseline
 tests_fuzz_fuzz_parse_SOURCES = tests/fuzz/fuzz-parse.c tests/fuzz/fuzz.h
 tests_fuzz_fuzz_parse_LDFLAGS = $(FUZZ_LDFLAGS)
 tests_fuzz_fuzz_topology_SOURCES = tests/fuzz/fuzz-topology.c tests/fuzz/fuzz.h
 tests_fuzz_fuzz_topology_LDFLAGS = $(FUZZ_LDFLAGS)
+tests_fuzz_fuzz_topology_xml_SOURCES = tests/fuzz/fuzz-topology-xml.c tests/fuzz/fuzz.h
+tests_fuzz_fuzz_topology_xml_LDFLAGS = $(FUZZ_LDFLAGS)
 tests_fuzz_fuzz_baseline_SOURCES = tests/fuzz/fuzz-baseline.c tests/fuzz/fuzz.h
 tests_fuzz_fuzz_baseline_LDFLAGS = $(FUZZ_LDFLAGS)
 
@@ -44,7 +51,7 @@ fuzz:
 	@echo "make fuzz: the fuzzers need ./configure --enable-fuzzing (clang)" >&2; exit 1
 endif
 .PHONY: fuzz
-CLEANFILES += fuzz-parse.log fuzz-topology.log fuzz-baseline.log
+CLEANFILES += fuzz-parse.log fuzz-topology.log fuzz-topology-xml.log fuzz-baseline.log
 clean-local: clean-fuzz
 clean-fuzz:
 	-rm -rf fuzz-corpus
