@@ -120,7 +120,7 @@ static void check_baseline(const struct lb_config *cfg, const struct lb_points *
 /* Before anything: the registry's contract, and the clean-up on every way out. */
 static void process_setup(void)
 {
-	if (lb_lock_registry_check(stderr))
+	if (lb_lock_registry_check(stderr) || lb_sim_registry_check(stderr))
 		lb_die(LB_EXIT_RUNTIME, "internal error: the lock registry is inconsistent");
 	lb_at_exit(remove_tmp);
 	signal(SIGINT, on_signal);
