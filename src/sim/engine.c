@@ -258,6 +258,8 @@ static inline void preempt_check(struct lb_sim *s, struct sim_thread *t)
 	if (!c->nready || c->clock < c->slice_end)
 		return;
 	s->st.preemptions++;
+	t->preempted++;
+	lb_sim_off(t, c->clock);
 	t->state = SIM_T_READY;
 	t->ready_at = c->clock;
 	lb_sim_rq_push(s, c, (int)(t - s->thr));
@@ -443,6 +445,7 @@ static void wake_thread(struct lb_sim *s, struct sim_thread *t, uint64_t at)
 		c->cur = tid;
 		t->state = SIM_T_RUNNING;
 		c->clock = max_u64(c->clock, at);
+		lb_sim_on(t, c->clock);
 		c->slice_end = c->clock + s->c_slice;
 		lb_sim_cpu_schedule(s, t->cpu, c->clock);
 		return;
@@ -481,6 +484,7 @@ static long futex_wait(struct lb_sim *s, struct sim_thread *t, uint32_t *uaddr, 
 						      .gen = t->gen }))
 			ts = NULL;
 	}
+	lb_sim_off(t, c->clock);
 	c->cur = SIM_NONE;
 	if (c->nready)
 		lb_sim_cpu_schedule(s, t->cpu, c->clock);
@@ -533,6 +537,16 @@ long lb_sim_futex(uint32_t *uaddr, int op, uint32_t val, const struct timespec *
 
 /* ---- the scheduler */
 
+/* the thread-local regions: @t's copy in (@in) or out (lb_sim_thread_local()) */
+static void tls_swap(struct lb_sim *s, struct sim_thread *t, bool in)
+{
+	for (unsigned i = 0; i < s->ntls; i++)
+		if (in)
+			memcpy(s->tls[i].addr, t->tls + s->tls[i].off, s->tls[i].size);
+		else
+			memcpy(t->tls + s->tls[i].off, s->tls[i].addr, s->tls[i].size);
+}
+
 static void run_thread(struct lb_sim *s, unsigned ci, int tid)
 {
 	struct sim_thread *t = &s->thr[tid];
@@ -541,9 +555,12 @@ static void run_thread(struct lb_sim *s, unsigned ci, int tid)
 	s->cur = tid;
 	s->now = c->clock;
 	s->st.switches++;
+	tls_swap(s, t, true);
 	lb_coro_resume(&t->co);
+	tls_swap(s, t, false);
 	s->cur = SIM_NONE;
 	if (t->co.done) {
+		lb_sim_off(t, c->clock);
 		t->state = SIM_T_DONE;
 		s->ndone++;
 		c->cur = SIM_NONE;
@@ -569,6 +586,8 @@ static void dispatch(struct lb_sim *s, unsigned ci)
 		/* a parked spinner whose slice ended while another thread waits */
 		unpark(s, t);
 		s->st.preemptions++;
+		t->preempted++;
+		lb_sim_off(t, c->clock);
 		t->state = SIM_T_READY;
 		t->ready_at = c->clock;
 		lb_sim_rq_push(s, c, c->cur);
@@ -582,6 +601,7 @@ static void dispatch(struct lb_sim *s, unsigned ci)
 	c->slice_end = c->clock + s->c_slice;
 	t->state = SIM_T_RUNNING;
 	c->cur = tid;
+	lb_sim_on(t, c->clock);
 	if (earliest(s, c->clock, ci))
 		run_thread(s, ci, tid);
 	else
@@ -626,6 +646,8 @@ enum lb_sim_end lb_sim_run(struct lb_sim *s)
 
 	cur_sim = s;
 	s->running = true;
+	for (unsigned i = 0; i < s->ntls; i++)
+		memcpy(s->tls_os + s->tls[i].off, s->tls[i].addr, s->tls[i].size);
 	while (!s->aborted && s->ndone < s->nthr) {
 		bool cpu_next = s->nheap != 0;
 
@@ -641,6 +663,8 @@ enum lb_sim_end lb_sim_run(struct lb_sim *s)
 	}
 	if (s->aborted)
 		end = LB_SIM_ABORTED;
+	for (unsigned i = 0; i < s->ntls; i++)
+		memcpy(s->tls[i].addr, s->tls_os + s->tls[i].off, s->tls[i].size);
 	s->running = false;
 	cur_sim = outer;
 	s->st.real_s += (double)(lb_now_ns() - t0) / 1e9;
