@@ -23,6 +23,7 @@
 #include "plan/run.h"
 #include "machine/hygiene.h"
 #include "plan/torture.h"
+#include "plan/simulate.h"
 #include "machine/topology.h"
 #include "kernel/trace.h"
 
@@ -139,7 +140,7 @@ static void plan_setup(struct lb_plan *plan)
 			lb_die(LB_EXIT_USAGE, "--topology=%s: %s", cfg->topology, why);
 		lb_die(LB_EXIT_RUNTIME, "%s", why);
 	}
-	if (!lb_topo_info()->thissystem && !cfg->plan)
+	if (!lb_topo_info()->thissystem && !cfg->plan && !cfg->simulate)
 		lb_die(LB_EXIT_USAGE, "the topology hwloc loaded is not this machine (%s is set?); "
 		       "unset it, or add --plan to print the placement only", lb_topo_info()->source);
 	if (lb_topo_place(cfg->place, cfg->cpus, cfg->physical, (struct lb_pu **)&plan->pus,
@@ -307,6 +308,34 @@ static void calibrate_clock(void)
 			lb_clock.loop_stall_pct);
 }
 
+/*
+ * --c2c: this machine's simulation profile from its round trips, for
+ * --simulate without --topology and for --sim-profile-out, which writes it
+ */
+static void measure_profile(struct lb_plan *plan)
+{
+	const struct lb_config *cfg = plan->cfg;
+	char why[256], *text = NULL;
+	size_t textlen = 0;
+	FILE *mem;
+
+	if (!plan->nc2c || (!cfg->sim_profile_out && (!cfg->simulate || cfg->topology)))
+		return;
+	plan->measured = malloc(sizeof(*plan->measured));
+	if (!plan->measured)
+		lb_die(LB_EXIT_RUNTIME, "out of memory");
+	if (lb_sim_profile_measured(plan, plan->measured, why, sizeof(why)))
+		lb_die(LB_EXIT_RUNTIME, "--c2c: %s", why);
+	if (!cfg->sim_profile_out)
+		return;
+	mem = open_memstream(&text, &textlen);
+	if (!mem || lb_sim_profile_print(mem, plan, plan->measured) || fclose(mem))
+		lb_die(LB_EXIT_RUNTIME, "out of memory for the profile");
+	if (write_atomically(cfg->sim_profile_out, text, textlen))
+		lb_die(LB_EXIT_RUNTIME, "--sim-profile-out=%s: cannot write it", cfg->sim_profile_out);
+	free(text);
+}
+
 /* --c2c: the core-to-core round trips of the placement, before the points. */
 static void measure_c2c(struct lb_plan *plan)
 {
@@ -326,6 +355,27 @@ static void measure_c2c(struct lb_plan *plan)
 		lb_info("c2c: CPU %d <-> CPU %d round trip %.1f ns (min %.1f, p90 %.1f)",
 			c2c[i].cpu_a, c2c[i].cpu_b, c2c[i].rt_ns_median, c2c[i].rt_ns_min,
 			c2c[i].rt_ns_p90);
+	measure_profile(plan);
+}
+
+/* --simulate: the simulated machine and its profile (after --c2c, this machine's), the clock */
+static void simulate_setup(struct lb_plan *plan)
+{
+	const struct lb_config *cfg = plan->cfg;
+	const struct lb_sim_env *env;
+	char why[512];
+
+	if (cfg->c2c)
+		measure_c2c(plan);
+	if (lb_sim_env_setup(plan, why, sizeof(why))) {
+		if (cfg->sim_profile)
+			lb_die(LB_EXIT_USAGE, "--sim-profile=%s: %s", cfg->sim_profile, why);
+		lb_die(LB_EXIT_RUNTIME, "--simulate: %s", why);
+	}
+	env = plan->sim;
+	lb_info("simulated machine: %s (%s), profile %s from %s, seed %llu, jitter %g%%", env->name,
+		env->machine.name, env->profile.name, env->profile_from,
+		(unsigned long long)env->seed, env->jitter_pct);
 }
 
 /* Every format from the same results, one after the other (-f A,B), to -o or stdout. */
@@ -409,17 +459,24 @@ int main(int argc, char **argv)
 	plan_setup(&plan);
 	if (cfg.plan)
 		print_plan(&plan);
-	warn_smt(&plan);
+	if (!cfg.simulate)
+		warn_smt(&plan);
 	lb_hygiene_read(&hyg, plan.pus, plan.npus);
 	run_prepare(&plan, &baseline);
-	calibrate_clock();
+	/* --simulate: the profile's clock, calibrated here only for --c2c (this machine's) */
+	if (!cfg.simulate || cfg.c2c)
+		calibrate_clock();
+	if (cfg.simulate)
+		simulate_setup(&plan);
 	if (cfg.torture)	/* its own rounds (torture.c), a summary line per lock */
 		lb_exit(lb_torture_run(&plan, stdout));
 	/* after the calibration (--load-ns) and --trace: the points carry both */
 	make_points(&plan, &points);
 	check_baseline(&cfg, &points, &baseline, baseline_machine, sizeof(baseline_machine));
-	measure_c2c(&plan);
-	warn_busy(&plan, &hyg, &startup);
+	if (!cfg.simulate) {
+		measure_c2c(&plan);
+		warn_busy(&plan, &hyg, &startup);
+	}
 	lb_cpustat_free(&startup);
 	lb_run_announce(&plan, &points);
 
@@ -443,6 +500,8 @@ int main(int argc, char **argv)
 	lb_points_free(&points);
 	lb_trace_close(plan.trace);
 	lb_plan_free(&plan);
+	lb_sim_env_free(plan.sim);
+	free(plan.measured);
 	lb_baseline_free(&baseline);
 	lb_config_free(&cfg);
 	lb_topo_fini();

@@ -202,13 +202,14 @@ static void write_table(FILE *f, const struct runs *rs, char **paths)
 
 LB_NORETURN static void report_usage(const char *why)
 {
-	lb_die(LB_EXIT_USAGE, "report: %s (usage: lockbench report [-f table|csv] FILE...)", why);
+	lb_die(LB_EXIT_USAGE, "report: %s (usage: lockbench report [-f table|csv] "
+	       "[--baseline-loose] FILE...)", why);
 }
 
 int lb_report_main(int argc, char **argv)
 {
 	struct runs rs = { 0 };
-	bool csv = false;
+	bool csv = false, loose = false;
 	char why[512];
 	int i = 1;
 
@@ -218,6 +219,10 @@ int lb_report_main(int argc, char **argv)
 		if (strcmp(argv[i], "--") == 0) {
 			i++;
 			break;
+		}
+		if (strcmp(argv[i], "--baseline-loose") == 0) {
+			loose = true;
+			continue;
 		}
 		if (strcmp(argv[i], "-f") == 0 || strcmp(argv[i], "--format") == 0)
 			fmt = i + 1 < argc ? argv[++i] : "";
@@ -246,6 +251,11 @@ int lb_report_main(int argc, char **argv)
 
 		if (rc)
 			lb_die(rc, "report: %s: %s", argv[i + r], why);
+		if (r && !loose && rs.b[r].results[0].simulated != rs.b[0].results[0].simulated)
+			lb_die(LB_EXIT_USAGE, "report: %s: %s results, %s %s ones: a model and a "
+			       "machine do not compare (--baseline-loose compares them anyway)",
+			       argv[i + r], rs.b[r].results[0].simulated ? "simulated" : "real",
+			       argv[i], rs.b[0].results[0].simulated ? "simulated" : "real");
 		ft = rs.b[r].results[0].point.duration > 0;
 		if (r == 0)
 			rs.fixed_time = ft;

@@ -55,30 +55,6 @@ void lb_worker_layout(struct lb_worker_layout *wl)
 	wl->size = sizeof(struct lb_worker);
 }
 
-/* The measured loop's arguments for worker @w: the point's work, the thread's ratio. */
-static struct lb_loop loop_args(struct lb_run *run, struct lb_worker *w)
-{
-	return (struct lb_loop){
-		.lock = run->lock,
-		.t = &w->tctx,
-		.nops = w->nops,
-		.load = run->p->load,
-		.delay = run->p->delay,
-		.period = w->period,
-		.nreads = w->nreads,	/* 0: this thread never reads, the write-only variant */
-		.spin = run->p->spin,
-		.timed = run->p->duration > 0,
-		.stop = &run->stop,
-		.ops = &w->ops,
-		.lat_r = w->hist_r,	/* NULL: the plain variants */
-		.lat_w = w->hist_w,
-		.lat_every = run->p->lat_every ? run->p->lat_every : 1,
-		/* loop.h: oversubscribed, an operation may take a scheduler tick */
-		.stop_every = run->p->nthreads > run->p->npus ? 1 : LB_STOP_EVERY,
-		.chk = run->p->validate ? run->v : NULL,	/* the checked variants */
-	};
-}
-
 static void run_loop(struct lb_run *run, struct lb_worker *w)
 {
 	struct lb_loop l;
@@ -88,7 +64,7 @@ static void run_loop(struct lb_run *run, struct lb_worker *w)
 		lb_role_rw(w->rt, &w->reads, &w->writes);
 		return;
 	}
-	l = loop_args(run, w);
+	l = lb_loop_args(run, w);
 	if (run->ops->loop)
 		run->ops->loop(&l);
 	else
@@ -118,7 +94,7 @@ static void wait_flag(const uint32_t *flag)
  */
 static void warm_up(struct lb_run *run, struct lb_worker *w)
 {
-	struct lb_loop l = loop_args(run, w);
+	struct lb_loop l = lb_loop_args(run, w);
 
 	l.nops = UINT64_MAX;
 	l.timed = true;
@@ -129,11 +105,6 @@ static void warm_up(struct lb_run *run, struct lb_worker *w)
 	/* release: the reset counts before the main thread counts us */
 	lb_fetch_add_release(&run->warmed, 1);
 	wait_flag(&run->start);
-}
-
-static size_t round_up(size_t x, size_t a)
-{
-	return (x + a - 1) / a * a;
 }
 
 /* "lb-worker-N" in top, perf and /proc: the workers apart from the main thread */
@@ -152,8 +123,8 @@ static void *worker_main(void *argp)
 	const struct lb_point *p = run->p;
 	unsigned tid = arg->tid;
 	const struct lb_pu *pu = p->pin ? &p->pus[tid % p->npus] : NULL;
-	size_t wsize = round_up(sizeof(struct lb_worker), LB_CACHELINE);
-	size_t psize = round_up(p->ops->tctx_size, LB_CACHELINE);
+	size_t wsize = lb_round_up(sizeof(struct lb_worker), LB_CACHELINE);
+	size_t psize = lb_round_up(p->ops->tctx_size, LB_CACHELINE);
 	struct lb_worker *w = NULL;
 	int err = 0;
 
@@ -165,20 +136,7 @@ static void *worker_main(void *argp)
 	else if (!err && posix_memalign((void **)&w, LB_CACHELINE, wsize + psize))
 		err = -ENOMEM;
 	if (!err) {
-		memset(w, 0, wsize + psize);
-		w->tctx.tid = tid;
-		w->tctx.nthreads = p->nthreads;
-		w->tctx.priv = psize ? (char *)w + wsize : NULL;
-		w->tctx.ctr = w->ctr;
-		w->tctx.context = LB_CTX_THREAD;
-		w->tctx.cpu = pu ? pu->pu_os : -1;
-		w->tctx.peers = run->tctxs;
-		w->tctx.peer_priv = run->privs;
-		w->tctx.domain = p->pus && p->ndomains > 1 ? p->pus[tid % p->npus].domain : 0;
-		w->tctx.ndomains = p->ndomains ? p->ndomains : 1;
-		w->period = lb_thread_ratio(p, tid)->r + lb_thread_ratio(p, tid)->w;
-		w->nreads = p->ops->kind == LB_LOCK_RW ? lb_thread_ratio(p, tid)->r : 0;
-		w->nops = lb_thread_nops(p, tid);
+		lb_worker_fill(run, w, tid, pu);
 		w->cpu_seen = sched_getcpu();
 		w->tid_os = (pid_t)syscall(SYS_gettid);
 		name_self(tid);
@@ -190,20 +148,8 @@ static void *worker_main(void *argp)
 			err = p->ops->thread_init(run->lock, &w->tctx);
 	}
 	/* --latency: the histograms, allocated here so that the loop allocates nothing */
-	if (!err && p->latency && !(p->roles && p->roles[tid].kind != LB_ROLE_MIX)) {
-		if (run->procs) {
-			w->hist_r = (struct lb_hist *)((char *)w + wsize + psize);
-			w->hist_w = w->hist_r + 1;
-			lb_hist_init(w->hist_r);
-			lb_hist_init(w->hist_w);
-		} else if (posix_memalign((void **)&w->hist_r, LB_CACHELINE, sizeof(struct lb_hist)) ||
-		    posix_memalign((void **)&w->hist_w, LB_CACHELINE, sizeof(struct lb_hist)))
-			err = -ENOMEM;
-		else {
-			lb_hist_init(w->hist_r);
-			lb_hist_init(w->hist_w);
-		}
-	}
+	if (!err)
+		err = lb_worker_hists(run, w, tid);
 	if (!err && p->roles)
 		err = lb_role_thread_init(run->rp, tid, &w->tctx, &w->ops, &w->rt);
 	/* --perf: this thread's counters, opened disabled (system calls stay out of the loop) */
@@ -269,94 +215,6 @@ static int trace_start(struct lb_run *run)
 	return rc;
 }
 
-/* Set-up, 1: the run's state and arrays, and the result's threads. */
-static int point_alloc(const struct lb_point *p, struct lb_result *r, struct lb_run **runp)
-{
-	struct lb_run *run = NULL;
-
-	if (p->processes)
-		run = lb_proc_alloc(p);		/* the run, its arrays and the lock, shared */
-	else if (posix_memalign((void **)&run, LB_CACHELINE, sizeof(*run)))
-		run = NULL;
-	if (run && !p->processes) {
-		memset(run, 0, sizeof(*run));
-		if (posix_memalign((void **)&run->v, LB_CACHELINE, sizeof(*run->v)))
-			run->v = NULL;
-		else
-			memset(run->v, 0, sizeof(*run->v));
-		run->tctxs = calloc(p->nthreads, sizeof(*run->tctxs));
-		run->privs = calloc(p->nthreads, sizeof(*run->privs));
-		run->workers = calloc(p->nthreads, sizeof(*run->workers));
-	}
-	if (run) {
-		run->args = calloc(p->nthreads, sizeof(*run->args));
-		run->tids = calloc(p->nthreads, sizeof(*run->tids));
-	}
-	r->threads = calloc(p->nthreads, sizeof(*r->threads));
-	*runp = run;
-	if (!run || !run->v || !run->args || !run->tids || !run->tctxs || !run->privs ||
-	    !run->workers || !r->threads) {
-		lb_err("out of memory for a point of %u threads", p->nthreads);
-		return LB_EXIT_RUNTIME;
-	}
-	run->p = p;
-	run->ops = p->ops;
-	run->v->stop = &run->stop;
-	run->v->is_locked = p->ops->is_locked;
-	run->v->trylock = p->ops->trylock;
-	run->v->read_trylock = p->ops->read_trylock;
-	run->v->noexcl = (p->ops->flags & LB_LOCK_F_NOEXCL) != 0;
-	return 0;
-}
-
-/* Set-up, 2: the lock (cache-line aligned, on --lock-node when given), init(), the roles. */
-static int point_setup(struct lb_run *run)
-{
-	const struct lb_point *p = run->p;
-	const struct lb_lock_ops *ops = run->ops;
-	struct lb_lock_cfg cfg = {
-		.nthreads = p->nthreads,
-		.ndomains = p->ndomains ? p->ndomains : 1,
-		.opts = p->lockopts,
-		.tsc_per_ns = lb_clock.tsc_per_ns,
-		.pause_ns = lb_clock.pause_ns,
-	};
-	int err;
-
-	/* the lock's futexes: shared ones between processes (lock.h) */
-	lb_futex_flags = p->processes ? 0 : FUTEX_PRIVATE_FLAG;
-	/* --processes: process.c mapped the lock with the run, zeroed, on --lock-node */
-	if (!run->procs) {
-		run->lsize = round_up(ops->lock_size, LB_CACHELINE) + LB_CACHELINE;
-		if (p->lock_node >= 0)
-			run->lock = lb_topo_alloc_onnode(run->lsize, p->lock_node);
-		else if (posix_memalign(&run->lock, LB_CACHELINE, run->lsize))
-			run->lock = NULL;
-		if (!run->lock) {
-			lb_err("out of memory for the lock (%zu bytes)", run->lsize);
-			return LB_EXIT_RUNTIME;
-		}
-		if (p->lock_node < 0)
-			memset(run->lock, 0, run->lsize);
-	}
-	err = ops->init(run->lock, &cfg);
-	if (err) {
-		lb_err("lock %s: init failed: %s", ops->name, strerror(-err));
-		return LB_EXIT_RUNTIME;
-	}
-	run->lock_inited = true;
-	run->v->lock = run->lock;
-	if (p->roles) {
-		err = lb_role_point_init(p, run->lock, &run->stop, &run->rp);
-		if (err) {
-			lb_err("lock %s: cannot set up the thread roles: %s", ops->name,
-			       strerror(-err));
-			return LB_EXIT_RUNTIME;
-		}
-	}
-	return 0;
-}
-
 /* Start, 1: create the threads, each with its CPU in its attributes. */
 static int create_threads(struct lb_run *run)
 {
@@ -390,24 +248,6 @@ static int create_threads(struct lb_run *run)
 		run->created++;
 	}
 	return 0;
-}
-
-/*
- * The warm-up's length: a tenth of a fixed-time point, at most 10 ms. None
- * in fixed work, whose figure is the postings' execution time of N
- * operations from a cold start (and whose counts some locks' tests check
- * exactly), nor where the loop is not the plain measured one (--validate,
- * --latency, the fair scenario's roles).
- */
-static uint64_t warm_ns(const struct lb_point *p)
-{
-	uint64_t ns = 10000000;
-
-	if (!(p->duration > 0) || p->validate || p->latency || p->roles)
-		return 0;
-	if (p->duration * 1e8 < (double)ns)
-		ns = (uint64_t)(p->duration * 1e8);
-	return ns;
 }
 
 /*
@@ -468,7 +308,7 @@ static int point_start(struct lb_run *run, struct lb_result *r)
 		}
 		lb_store_relaxed(&run->stop, 1);
 	}
-	run->warm = !rc && warm_ns(p) > 0 && run->ops->loop;
+	run->warm = !rc && lb_warm_ns(p) > 0 && run->ops->loop;
 	/* --trace: record the workers from the common start on (no system call in the loop) */
 	if (!rc && !run->warm)
 		rc = point_trace(run);
@@ -477,7 +317,7 @@ static int point_start(struct lb_run *run, struct lb_result *r)
 	/* release: the start time, warm and stop are visible before anyone runs */
 	lb_store_release(&run->go, 1);
 	if (run->warm) {
-		warm_wait(run, warm_ns(p));
+		warm_wait(run, lb_warm_ns(p));
 		rc = point_trace(run);
 		run->t_start = lb_cycles_fenced();
 		/* release: the start time and stop are visible before the measured loops run */
@@ -506,54 +346,18 @@ static int point_stop(struct lb_run *run, struct lb_result *r, int rc)
 	return rc;
 }
 
-/* Tear-down: each thread's state, the roles', fini() and the lock; @run may be partly set up. */
-static void point_teardown(struct lb_run *run)
-{
-	const struct lb_point *p;
-
-	if (!run)
-		return;
-	if (run->procs) {
-		lb_proc_teardown(run);	/* each child ran its thread_fini() */
-		return;
-	}
-	p = run->p;
-	for (unsigned i = 0; run->workers && i < p->nthreads; i++) {
-		if (run->workers[i] && run->ops->thread_fini)
-			run->ops->thread_fini(run->lock, &run->workers[i]->tctx);
-		if (run->workers[i]) {
-			free(run->workers[i]->hist_r);
-			free(run->workers[i]->hist_w);
-			lb_role_thread_free(run->workers[i]->rt);
-		}
-		free(run->workers[i]);
-	}
-	lb_role_point_fini(run->rp);
-	if (run->lock_inited && run->ops->fini)
-		run->ops->fini(run->lock);
-	if (run->lock && p->lock_node >= 0)
-		lb_topo_free_onnode(run->lock, run->lsize);
-	else
-		free(run->lock);
-	free(run->tctxs);
-	free(run->privs);
-	free(run->workers);
-	free(run->v);
-	free(run->args);
-	free(run->tids);
-	free(run);
-}
-
 int lb_run_point(const struct lb_point *p, struct lb_result *r)
 {
 	struct lb_run *run = NULL;
 	int rc;
 
+	if (p->sim)
+		return lb_sim_point(p, r);	/* simpoint.c: in virtual time */
 	memset(r, 0, sizeof(*r));
 	r->point = *p;
-	rc = point_alloc(p, r, &run);
+	rc = lb_run_alloc(p, r, &run);
 	if (!rc)
-		rc = point_setup(run);
+		rc = lb_run_setup(run);
 	if (!rc) {
 		rc = point_start(run, r);
 		if (!rc)
@@ -568,7 +372,7 @@ int lb_run_point(const struct lb_point *p, struct lb_result *r)
 	}
 	if (!rc && p->validate)
 		rc = lb_validate_point(run, r);
-	point_teardown(run);
+	lb_run_teardown(run);
 	if (rc)
 		lb_result_free(r);
 	return rc;

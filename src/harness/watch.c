@@ -45,7 +45,7 @@ static uint64_t early_stop(struct lb_run *run, uint64_t now, uint64_t cap, uint6
 	return wait_ns;
 }
 
-LB_NORETURN static void watchdog_fire(struct lb_run *run, double stuck_s)
+LB_NORETURN void lb_watch_fire(struct lb_run *run, double stuck_s)
 {
 	const struct lb_point *p = run->p;
 	char word[256] = "(the lock has no describe hook)";
@@ -53,12 +53,12 @@ LB_NORETURN static void watchdog_fire(struct lb_run *run, double stuck_s)
 	unsigned waiting = 0;
 	uint64_t done;
 
-	if (p->ops->describe)
-		p->ops->describe(run->lock, word, sizeof(word));
-	lb_err("watchdog: point %s/%s threads=%u load=%llu made no progress for %.1f s "
+	if (run->ops->describe)
+		run->ops->describe(run->lock, word, sizeof(word));
+	lb_err("watchdog: point %s/%s threads=%u load=%llu made no progress for %.1f%s s "
 	       "(--timeout=%g); lock word: %s", p->ops->name, lb_point_ratio_str(p, ratio,
-	       sizeof(ratio)), p->nthreads, (unsigned long long)p->load_arg, stuck_s, p->timeout,
-	       word);
+	       sizeof(ratio)), p->nthreads, (unsigned long long)p->load_arg, stuck_s,
+	       p->sim ? " virtual" : "", p->timeout, word);
 	for (unsigned i = 0; i < p->nthreads; i++) {
 		struct lb_worker *w = run->workers[i];
 
@@ -79,6 +79,8 @@ LB_NORETURN static void watchdog_fire(struct lb_run *run, double stuck_s)
 	}
 	fprintf(stderr, "lockbench: watchdog: %u of %u threads not finished%s; stopping\n", waiting,
 		p->nthreads, lb_load_relaxed(&run->stop) ? " although told to stop" : "");
+	if (run->sim_blocked)
+		fputs(run->sim_blocked, stderr);	/* simpoint.c: the simulator's view */
 	lb_exit(LB_EXIT_WATCHDOG);
 }
 
@@ -119,7 +121,7 @@ static void thread_populations(const struct lb_run *run, unsigned tid, uint64_t 
  * has made no acquisition for at least the time between the two samples
  * (a lower bound: a late wake-up of this thread cannot make a false gap).
  */
-static void starve_sample(struct lb_run *run, uint64_t now)
+void lb_watch_starve_sample(struct lb_run *run, uint64_t now)
 {
 	uint64_t total[2] = { 0, 0 };
 	bool active[2] = { false, false };
@@ -161,7 +163,7 @@ static uint64_t starve_window_ns(const struct lb_point *p)
 	return w > 100000000 ? w : 100000000;
 }
 
-static void starve_start(struct lb_run *run, uint64_t now)
+void lb_watch_starve_start(struct lb_run *run, uint64_t now)
 {
 	run->starve_window = starve_window_ns(run->p);
 	for (unsigned i = 0; i < run->p->nthreads; i++) {
@@ -182,7 +184,7 @@ void lb_watch_point(struct lb_run *run)
 	uint64_t last_progress = lb_now_ns(), last_ops = 0;
 	uint64_t cap = p->point_timeout > 0 ? last_progress + (uint64_t)(p->point_timeout * 1e9) : 0;
 
-	starve_start(run, last_progress);
+	lb_watch_starve_start(run, last_progress);
 	for (;;) {
 		uint32_t f = lb_load_acquire(&run->finished);
 		uint64_t now = lb_now_ns(), wait_ns = run->starve_window / 5, total = 0;
@@ -191,7 +193,7 @@ void lb_watch_point(struct lb_run *run)
 		if (wait_ns > 100000000)
 			wait_ns = 100000000;
 		if (!lb_load_relaxed(&run->stop))
-			starve_sample(run, now);	/* until the deadline: then threads just stop */
+			lb_watch_starve_sample(run, now);	/* until the deadline: then threads just stop */
 		if (f == p->nthreads)
 			return;
 		if (run->procs)
@@ -212,7 +214,7 @@ void lb_watch_point(struct lb_run *run)
 			last_ops = total;
 			last_progress = now;
 		} else if (p->timeout > 0 && (double)(now - last_progress) / 1e9 >= p->timeout) {
-			watchdog_fire(run, (double)(now - last_progress) / 1e9);
+			lb_watch_fire(run, (double)(now - last_progress) / 1e9);
 		}
 		ts.tv_sec = (time_t)(wait_ns / 1000000000);
 		ts.tv_nsec = (long)(wait_ns % 1000000000);

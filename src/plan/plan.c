@@ -81,6 +81,8 @@ void lb_point_init(struct lb_point *p, const struct lb_plan *plan, const struct 
 	p->domains_pretend = plan->domains.pretend;
 	p->latency = c->latency;
 	p->lat_every = c->lat_every;
+	p->sim = plan->sim;
+	p->sim_ops = plan->sim ? lb_sim_lock_of(ops) : NULL;
 }
 
 int lb_plan_roles(struct lb_plan *plan)

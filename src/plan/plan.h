@@ -31,6 +31,10 @@ struct lb_plan {
 	struct lb_trace *trace;
 	/* lock domains of the placement (domain.h): pus[].domain, their count */
 	struct lb_domains domains;
+	/* --simulate: the simulated machine (simulate.h; lb_sim_env_free() frees it), or NULL */
+	struct lb_sim_env *sim;
+	/* --c2c: this machine's simulation profile (lb_sim_profile_measured()), or NULL */
+	struct lb_sim_profile *measured;
 };
 
 /*
