@@ -76,7 +76,7 @@ const struct lb_lock_ops *lb_lock_instance_of(const struct lb_lock_ops *ops);
  * ABI version, a lock that breaks the contract or whose name is taken).
  */
 int lb_plugin_load(const char *path, char *why, size_t len);
-/* lb_lock_flags_str() - short flag letters for listings: B blocking, F fifo, S signal-safe read, T trylock */
+/* lb_lock_flags_str() - short flag letters for listings: B blocking, F fifo, T trylock, S signal-safe read, P shared, V simulated */
 const char *lb_lock_flags_str(const struct lb_lock_ops *ops, char *buf, size_t len);
 
 /*

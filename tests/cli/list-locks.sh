@@ -12,14 +12,30 @@ man="$srcdir/man/lockbench.1.in"
 "$LOCKBENCH" --list-locks -v >"$TMPD/v-after" || fail "--list-locks -v failed"
 "$LOCKBENCH" -v --list-locks >"$TMPD/v-before" || fail "-v --list-locks failed"
 cmp -s "$TMPD/v-after" "$TMPD/v-before" || fail "--list-locks -v and -v --list-locks differ"
-grep -v '^    follows: ' "$TMPD/v-after" | cmp -s - "$TMPD/plain" ||
-	fail "--list-locks -v is not the plain table plus the follows lines"
+grep -v '^    follows: \|^    not simulated: ' "$TMPD/v-after" | cmp -s - "$TMPD/plain" ||
+	fail "--list-locks -v is not the plain table plus the follows and not-simulated lines"
 grep -q '^    follows: ' "$TMPD/plain" && fail "--list-locks without -v prints follows lines"
+# a lock without flag V (--simulate) says why under its follows line, and only such a lock
+tail -n +2 "$TMPD/v-after" | sed '/^$/,$d' | awk '
+	/^    not simulated: ./ {
+		if (prev !~ /^    follows: / || flags ~ /V$/) bad = bad " " name
+		said[name] = 1; next
+	}
+	/^    follows: / { prev = $0; next }
+	{ if (name != "" && flags !~ /V$/ && !said[name]) bad = bad " " name
+	  name = $1; flags = $4; prev = "" }
+	END { if (name != "" && flags !~ /V$/ && !said[name]) bad = bad " " name; print bad }' \
+	>"$TMPD/nosim"
+[ "$(tr -d ' \n' <"$TMPD/nosim")" ] &&
+	fail "locks without a right 'not simulated' line: $(cat "$TMPD/nosim")"
+grep -q '^ticket .*V *yes' "$TMPD/plain" || fail "ticket is not marked V (may be simulated)"
+grep -q '^pthread-mutex .*- *yes' "$TMPD/plain" || fail "pthread-mutex is marked V"
 
 # name<TAB>follows<TAB>deviations of every listed lock; a lock without its line fails
 tab=$(printf '\t')
 tail -n +2 "$TMPD/v-after" | sed '/^$/,$d' | awk -v tab="$tab" '
 	function flush() { if (cur != "") print cur tab "" tab ""; cur = "" }
+	/^    not simulated: / { next }
 	/^    follows: / {
 		if (cur == "") { print "stray" tab $0 > "/dev/stderr"; next }
 		s = substr($0, 14); i = index(s, "; deviations: ")
