@@ -9,8 +9,8 @@
  *    configure found Boost.Context, else ucontext) and glibc's
  *    swapcontext(), in ns per one-way switch, median of REPEATS rounds.
  * 2. Accesses simulated per second of real time on one CPU: the real
- *    ticket and mcs loops (their lock files compiled with -DLB_SIM into
- *    this program) on Westmere-EX's 80-CPU shape at 2 to 80 threads,
+ *    ticket and mcs loops (the build's copies of their lock files compiled
+ *    with -DLB_SIM, lb_sim_lock_find()) on Westmere-EX's 80-CPU shape at 2 to 80 threads,
  *    load 0, delay 100 pauses, 2 ms of virtual time a point; the median
  *    of REPEATS sweeps, and the coroutine switches per access.
  */
@@ -23,10 +23,9 @@
 #include "base/clock.h"
 #include "harness/loop.h"
 #include "locks/lock.h"
+#include "locks/registry.h"
 #include "sim/coro.h"
 #include "sim/sim.h"
-
-extern const struct lb_lock_ops lb_lock_ticket, lb_lock_mcs;
 
 #define NSWITCH 2000000
 #define MAXT 80
@@ -178,8 +177,8 @@ int main(int argc, char **argv)
 		cs[r] = coro_switch_ns();
 		us[r] = ucontext_switch_ns();
 		for (unsigned i = 0; i < sizeof(counts) / sizeof(counts[0]); i++)
-			if (point(&lb_lock_ticket, &m, counts[i], &sum) ||
-			    point(&lb_lock_mcs, &m, counts[i], &sum)) {
+			if (point(lb_sim_lock_find("ticket"), &m, counts[i], &sum) ||
+			    point(lb_sim_lock_find("mcs"), &m, counts[i], &sum)) {
 				fprintf(stderr, "simbench: a point did not end\n");
 				return 1;
 			}

@@ -73,6 +73,7 @@ struct simrun {
 	uint64_t duration_ns;		/* fixed time: the point's, virtual */
 	uint64_t go_ns;			/* the first barrier's end */
 	uint64_t last_ops, last_progress;
+	bool went;			/* the first barrier passed: the watchdog watches */
 	bool started;			/* the common start passed */
 	uint64_t real_t0;		/* lb_now_ns() at lb_sim_run() */
 	char blocked[4096];		/* lb_sim_blocked(), for the watchdog */
@@ -140,6 +141,7 @@ static void first_start(struct simrun *sr)
 	struct lb_run *run = sr->run;
 
 	sr->go_ns = lb_sim_now_ns(sr->s);
+	sr->went = true;
 	if (run->init_error)
 		lb_store_relaxed(&run->stop, 1);
 	if (run->warm && !run->init_error) {
@@ -211,6 +213,21 @@ static void sim_worker(void *argp)
 	run->finished++;
 }
 
+/* the simulator's view of the blocked threads, each line as the watchdog's */
+static const char *blocked(struct simrun *sr)
+{
+	char raw[sizeof(sr->blocked)], *line, *save;
+	size_t o = 0;
+
+	lb_sim_blocked(sr->s, raw, sizeof(raw));
+	sr->blocked[0] = '\0';
+	for (line = strtok_r(raw, "\n", &save); line && o < sizeof(sr->blocked);
+	     line = strtok_r(NULL, "\n", &save))
+		o += (size_t)snprintf(sr->blocked + o, sizeof(sr->blocked) - o,
+				      "lockbench: watchdog:   simulated %s\n", line);
+	return sr->blocked;
+}
+
 /* the watch: a signal, --point-timeout (real time), starvation, --timeout (virtual) */
 static void on_look(struct lb_sim *s, void *arg)
 {
@@ -232,12 +249,12 @@ static void on_look(struct lb_sim *s, void *arg)
 		lb_watch_starve_sample(run, now);
 	for (unsigned i = 0; i < p->nthreads; i++)
 		total += run->workers[i]->ops;
-	if (total != sr->last_ops || !sr->started) {
+	/* the warm-up's operations are progress too (a lock that stalls in it is caught) */
+	if (total != sr->last_ops || !sr->went) {
 		sr->last_ops = total;
 		sr->last_progress = now;
 	} else if (p->timeout > 0 && (double)(now - sr->last_progress) / 1e9 >= p->timeout) {
-		lb_sim_blocked(s, sr->blocked, sizeof(sr->blocked));
-		run->sim_blocked = sr->blocked;
+		run->sim_blocked = blocked(sr);
 		lb_watch_fire(run, (double)(now - sr->last_progress) / 1e9);
 	}
 	if (run->finished < p->nthreads)
@@ -253,7 +270,7 @@ LB_NORETURN static void deadlock(struct simrun *sr)
 
 	if (run->ops->describe)
 		run->ops->describe(run->lock, word, sizeof(word));
-	lb_sim_blocked(sr->s, sr->blocked, sizeof(sr->blocked));
+	blocked(sr);
 	lb_err("watchdog: simulated point %s/%s threads=%u load=%llu: every thread left is "
 	       "blocked for good at %.6f virtual s; lock word: %s", p->ops->name,
 	       lb_point_ratio_str(p, ratio, sizeof(ratio)), p->nthreads,

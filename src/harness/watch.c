@@ -55,7 +55,7 @@ LB_NORETURN void lb_watch_fire(struct lb_run *run, double stuck_s)
 
 	if (run->ops->describe)
 		run->ops->describe(run->lock, word, sizeof(word));
-	lb_err("watchdog: point %s/%s threads=%u load=%llu made no progress for %.1f%s s "
+	lb_err("watchdog: point %s/%s threads=%u load=%llu made no progress for %.3g%s s "
 	       "(--timeout=%g); lock word: %s", p->ops->name, lb_point_ratio_str(p, ratio,
 	       sizeof(ratio)), p->nthreads, (unsigned long long)p->load_arg, stuck_s,
 	       p->sim ? " virtual" : "", p->timeout, word);
