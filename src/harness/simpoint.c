@@ -314,6 +314,8 @@ static int sim_threads(struct simrun *sr)
 		sr->args[i] = (struct sim_arg){ .sr = sr, .tid = i };
 		if (lb_sim_thread(sr->s, cpu, sim_worker, &sr->args[i]) < 0)
 			return -ENOMEM;
+		/* its private area: a sleeping lock's task, whose owner runs when it does */
+		lb_sim_thread_area(sr->s, i, w, size);
 		run->created++;
 	}
 	return 0;

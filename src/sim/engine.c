@@ -416,6 +416,23 @@ void lb_sim_abort(struct lb_sim *s)
 	s->aborted = true;
 }
 
+int lb_sim_owner_running(const void *addr)
+{
+	const struct lb_sim *s = cur_sim;
+	uintptr_t a = (uintptr_t)addr;
+
+	if (!s)
+		return -1;
+	for (unsigned i = 0; i < s->nthr; i++) {
+		const struct sim_thread *t = &s->thr[i];
+
+		if (a >= t->area_lo && a < t->area_hi)
+			return s->cpu[t->cpu].cur == (int)i &&
+			       (t->state == SIM_T_RUNNING || t->state == SIM_T_PARKED);
+	}
+	return -1;
+}
+
 /* ---- the futex */
 
 static unsigned futex_bucket(const uint32_t *uaddr)

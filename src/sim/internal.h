@@ -89,6 +89,7 @@ struct sim_thread {
 	uint64_t oncpu_ps;	/* time current on its CPU before on_since */
 	uint64_t preempted;	/* time slices that ended with another thread waiting */
 	unsigned char tls[SIM_TLS_BYTES];	/* its copy of the thread-local regions */
+	uintptr_t area_lo, area_hi;	/* lb_sim_thread_area() */
 };
 
 struct sim_cpu {

@@ -165,6 +165,15 @@ int lb_sim_thread(struct lb_sim *s, unsigned cpu, void (*fn)(void *), void *arg)
 	return tid;
 }
 
+int lb_sim_thread_area(struct lb_sim *s, unsigned tid, const void *addr, size_t size)
+{
+	if (tid >= s->nthr)
+		return -1;
+	s->thr[tid].area_lo = (uintptr_t)addr;
+	s->thr[tid].area_hi = (uintptr_t)addr + size;
+	return 0;
+}
+
 int lb_sim_thread_local(struct lb_sim *s, void *addr, size_t size)
 {
 	if (s->nthr || s->ntls == SIM_TLS_MAX || !size || s->tls_bytes + size > SIM_TLS_BYTES)

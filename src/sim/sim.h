@@ -150,6 +150,8 @@ int lb_sim_thread(struct lb_sim *s, unsigned cpu, void (*fn)(void *), void *arg)
  * Return: 0, or -1 past those limits.
  */
 int lb_sim_thread_local(struct lb_sim *s, void *addr, size_t size);
+/* lb_sim_thread_area() - [@addr, @addr+@size) is thread @tid's (lb_sim_owner_running()); 0 or -1 */
+int lb_sim_thread_area(struct lb_sim *s, unsigned tid, const void *addr, size_t size);
 /* lb_sim_mem_home() - the lines of [@addr, @addr+@size) live on NUMA node @node (else first touch) */
 int lb_sim_mem_home(struct lb_sim *s, const void *addr, size_t size, unsigned node);
 /*
