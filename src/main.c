@@ -365,7 +365,7 @@ static void simulate_setup(struct lb_plan *plan)
 	const struct lb_sim_env *env;
 	char why[512];
 
-	if (cfg->c2c)
+	if (cfg->c2c && !cfg->plan)
 		measure_c2c(plan);
 	if (lb_sim_env_setup(plan, why, sizeof(why))) {
 		if (cfg->sim_profile)
@@ -457,6 +457,8 @@ int main(int argc, char **argv)
 	lb_cpustat_read(&startup);
 	lb_options_parse(&cfg, argc, argv);
 	plan_setup(&plan);
+	if (cfg.plan && cfg.simulate)
+		simulate_setup(&plan);	/* the probes of the wall time (no --c2c: a plan measures nothing) */
 	if (cfg.plan)
 		print_plan(&plan);
 	if (!cfg.simulate)

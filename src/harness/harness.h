@@ -25,6 +25,8 @@ int lb_run_point(const struct lb_point *p, struct lb_result *r);
  * that runs raises stop, ends with lb_result.interrupted, and the run stops
  */
 extern volatile sig_atomic_t lb_stop_requested;
+/* lb_warm_ns() - the warm-up's length: a tenth of a fixed-time point, at most 10 ms; 0: none */
+uint64_t lb_warm_ns(const struct lb_point *p);
 /* lb_result_role() - the population @role of @r, NULL if it has none */
 const struct lb_role_result *lb_result_role(const struct lb_result *r, const char *role);
 /* lb_result_free() - release r->threads (and the rest lb_run_point() allocated) */

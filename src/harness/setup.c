@@ -15,6 +15,7 @@
 
 #include "base/clock.h"
 #include "base/log.h"
+#include "harness/harness.h"
 #include "harness/process.h"
 #include "harness/worker.h"
 

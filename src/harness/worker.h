@@ -141,8 +141,6 @@ int lb_worker_hists(struct lb_run *run, struct lb_worker *w, unsigned tid);
 int lb_run_alloc(const struct lb_point *p, struct lb_result *r, struct lb_run **runp);
 /* lb_run_setup() - the lock (on --lock-node when given), init(), the roles; 0 or an exit status */
 int lb_run_setup(struct lb_run *run);
-/* lb_warm_ns() - the warm-up's length: a tenth of a fixed-time point, at most 10 ms; 0: none */
-uint64_t lb_warm_ns(const struct lb_point *p);
 /* lb_run_teardown() - each thread's state, the roles', fini() and the lock; @run may be partial */
 void lb_run_teardown(struct lb_run *run);
 

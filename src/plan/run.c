@@ -116,7 +116,8 @@ static double time_left(const struct lb_points *pts, unsigned from, unsigned don
 	for (unsigned i = from; i < pts->n; i++) {
 		const struct lb_point *p = &pts->v[i];
 
-		if (p->duration > 0) {
+		/* a simulated point's wall time is not its virtual time: as fixed work's */
+		if (p->duration > 0 && !p->sim) {
 			s += p->duration + 0.01;
 		} else if (done) {
 			s += spent_s / done;
@@ -128,6 +129,16 @@ static double time_left(const struct lb_points *pts, unsigned from, unsigned don
 	return s;
 }
 
+/* the virtual seconds of simulated points (fixed work: none known) */
+static double virtual_s(const struct lb_points *pts)
+{
+	double v = 0;
+
+	for (unsigned i = 0; i < pts->n; i++)
+		v += pts->v[i].duration > 0 ? pts->v[i].duration : 0;
+	return v;
+}
+
 /* --plan and the start of a run: how long it takes, or at most */
 static void print_estimate(FILE *f, const char *prefix, const struct lb_points *pts)
 {
@@ -135,7 +146,11 @@ static void print_estimate(FILE *f, const char *prefix, const struct lb_points *
 	double s = time_left(pts, 0, 0, 0, &bound);
 	char t[48];
 
-	if (bound && s <= 0)
+	if (pts->n && pts->v[0].sim)
+		fprintf(f, "%s%u simulated point(s) of %s of virtual time; the wall time is the "
+			"accesses simulated (--plan --simulate estimates it)\n", prefix, pts->n,
+			fmt_secs(virtual_s(pts), t, sizeof(t)));
+	else if (bound && s <= 0)
 		fprintf(f, "%s%u point(s) of fixed work; no estimate (--point-timeout=0)\n", prefix,
 			pts->n);
 	else if (bound)
@@ -157,12 +172,13 @@ void lb_run_announce(const struct lb_plan *plan, const struct lb_points *pts)
 	 * A long run says so first: the estimate from 10 s, or with -v; fixed
 	 * work has only a bound (the caps), said with -v or oversubscribed.
 	 */
-	if (lb_verbose > 0 || (lb_verbose == 0 && s >= 10 && !bound))
+	if (lb_verbose > 0 || (lb_verbose == 0 && s >= 10 && !bound && !(pts->n && pts->v[0].sim)))
 		print_estimate(stderr, "lockbench: ", pts);
 	for (unsigned i = 0; i < pts->n; i++) {
 		const struct lb_point *p = &pts->v[i];
 
-		if ((p->ops->flags & LB_LOCK_F_BLOCKING) || p->nthreads <= plan->npus)
+		/* simulated: a preempted waiter costs virtual time, which the deadline bounds */
+		if ((p->ops->flags & LB_LOCK_F_BLOCKING) || p->nthreads <= plan->npus || p->sim)
 			continue;
 		if (p->nthreads > most)
 			most = p->nthreads;
@@ -207,9 +223,10 @@ static void progress_line(const struct lb_points *pts, unsigned i, double elapse
 		fprintf(stderr, "\r\033[K[%u/%u] %s: %s (%g s); %s elapsed, %s left", i + 1, pts->n,
 			p->ops->name, lb_fair_phase_title(p->phase), p->duration, el, left);
 	else
-		fprintf(stderr, "\r\033[K[%u/%u] %s/%s threads=%u load=%llu; %s elapsed, %s left",
+		fprintf(stderr, "\r\033[K[%u/%u] %s/%s threads=%u load=%llu%s; %s elapsed, %s left",
 			i + 1, pts->n, p->ops->name, lb_point_ratio_str(p, ratio, sizeof(ratio)),
-			p->nthreads, (unsigned long long)p->load_arg, el, left);
+			p->nthreads, (unsigned long long)p->load_arg,
+			p->sim ? " (simulated)" : "", el, left);
 }
 
 static void note_timed_out(const struct lb_point *p)
@@ -371,6 +388,66 @@ static void print_point(FILE *f, const struct lb_point *p)
 		fprintf(f, "ops=%llu\n", (unsigned long long)p->nops);
 }
 
+/* the probe of a simulated point's wall time: this much of its virtual time */
+#define LB_PROBE_S 1e-3
+
+/*
+ * A simulated point's wall time, from a probe of LB_PROBE_S of virtual
+ * time: its accesses per virtual second, over the accesses the simulator
+ * did per real second; fixed work from the operations per virtual second
+ * the probe made. Adds to *@acc_vs and *@rate; -1 when the probe failed.
+ */
+static double sim_probe(const struct lb_point *p, double *acc_vs, double *rate)
+{
+	struct lb_point pp = *p;
+	struct lb_result r;
+	double v, s;
+
+	pp.duration = LB_PROBE_S;
+	pp.point_timeout = 0;
+	if (lb_run_point(&pp, &r))
+		return -1;
+	v = (double)r.sim.virtual_ns / 1e9;
+	if (p->duration > 0)
+		s = p->duration + (double)lb_warm_ns(p) / 1e9;
+	else
+		s = r.ops_mean > 0 ? (double)p->nops * LB_PROBE_S / r.ops_mean : 0;
+	*acc_vs += v > 0 ? (double)r.sim.accesses / v : 0;
+	*rate += r.sim.real_s > 0 ? (double)r.sim.accesses / r.sim.real_s : 0;
+	s = v > 0 ? s * r.sim.real_s / v : 0;
+	lb_result_free(&r);
+	return s;
+}
+
+/* --plan --simulate: a probe of each point (the repetitions run the same again), their sum */
+static void print_sim_estimate(FILE *f, const struct lb_points *pts)
+{
+	double total = 0, acc_vs = 0, rate = 0;
+	unsigned probed = 0, first = 0;
+	char t[48];
+
+	for (unsigned i = 0; i < pts->n; i++) {
+		double s;
+
+		if (pts->v[i].repeat)
+			continue;
+		first++;
+		s = sim_probe(&pts->v[i], &acc_vs, &rate);
+		if (s >= 0) {
+			total += s;
+			probed++;
+		}
+	}
+	if (!probed) {
+		fprintf(f, "# wall time: no estimate (no probe ran)\n");
+		return;
+	}
+	fprintf(f, "# wall time (simulated): about %s, from a %g us probe of each point: %.3g "
+		"accesses per virtual second, %.3g simulated per second (means over the points)\n",
+		fmt_secs(total * (double)pts->n / first, t, sizeof(t)), LB_PROBE_S * 1e6,
+		acc_vs / probed, rate / probed);
+}
+
 void lb_plan_print(FILE *f, const struct lb_plan *plan, const struct lb_points *pts)
 {
 	const struct lb_config *c = plan->cfg;
@@ -402,6 +479,8 @@ void lb_plan_print(FILE *f, const struct lb_plan *plan, const struct lb_points *
 			c->duration > 0 ? "fixed time" : "fixed work");
 	}
 	print_estimate(f, "# time: ", pts);
+	if (plan->sim)
+		print_sim_estimate(f, pts);
 	for (unsigned i = 0; i < pts->n; i++) {
 		const struct lb_point *p = &pts->v[i];
 

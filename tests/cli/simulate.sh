@@ -44,6 +44,14 @@ head -1 "$TMPD/real.csv" | grep -q 'sim_machine' && fail "a real run's CSV has t
 grep -q '^# simulated: every time is virtual, on westmere-ex-4s40c (40 CPUs, 40 cores, 4 packages, 4 NUMA nodes); profile westmere-ex' "$TMPD/t" ||
 	fail "no simulated line in the header: $(grep '^#' "$TMPD/t")"
 
+# --plan --simulate: the virtual time, and the wall time its probes estimate
+"$LOCKBENCH" --plan $west --lock=ticket --threads=8 --load=0 --duration=2 >"$TMPD/plan" 2>&1 ||
+	fail "--plan --simulate: $(cat "$TMPD/plan")"
+grep -q '^# time: 1 simulated point(s) of 2 s of virtual time' "$TMPD/plan" &&
+	grep -Eq '^# wall time \(simulated\): about [0-9]+ (s|min)' "$TMPD/plan" &&
+	pass "--plan --simulate: $(grep '^# wall' "$TMPD/plan")" ||
+	fail "--plan --simulate's estimate: $(grep '^# ' "$TMPD/plan")"
+
 # what cannot be simulated: by name exit 5 and one line; a family leaves it out
 for l in pthread-mutex ck-ticket kernel-futex; do
 	"$LOCKBENCH" --simulate --lock=$l --threads=2 --duration=0.001 >"$TMPD/out" 2>"$TMPD/err"
