@@ -81,7 +81,14 @@ static void set_costs(struct lb_sim *s)
 	s->c_ctxsw = ps_of(p->context_switch_ns);
 	s->c_slice = ps_of(p->slice_ns);
 	for (unsigned i = 0; i < nn * nn; i++) {
-		s->c_remote[i] = ps_of(p->remote_ns * s->m.dist[i] / p->remote_distance);
+		/*
+		 * Between packages: remote_ns at remote_distance, more at a farther
+		 * one, never less (packages that share a memory node, distance 10,
+		 * are still a package apart)
+		 */
+		double hops = s->m.dist[i] > p->remote_distance ? s->m.dist[i] / p->remote_distance : 1;
+
+		s->c_remote[i] = ps_of(p->remote_ns * hops);
 		s->c_mem[i] = ps_of(p->memory_ns * s->m.dist[i] / 10.0);
 	}
 }
