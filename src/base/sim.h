@@ -35,6 +35,12 @@ void lb_sim_access(enum lb_sim_kind kind, const void *addr, size_t size);
  * has been written (or the time slice took the CPU away and gave it back)
  */
 void lb_sim_park(const void *addr, size_t size);
+/*
+ * lb_sim_park_until() - lb_sim_park(), and back at the latest when the
+ * calling CPU's counter reaches @until (a spin budget's end): at once when
+ * it already has
+ */
+void lb_sim_park_until(const void *addr, size_t size, uint64_t until);
 /* lb_sim_pause() - @n spin-wait hints (lb_cpu_relax(), lb_pause_n()) as one virtual delay */
 void lb_sim_pause(uint64_t n);
 /* lb_sim_spin() - @n iterations of lb_spin_n() as one virtual delay */

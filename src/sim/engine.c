@@ -28,8 +28,11 @@
  * slice ends and it is preempted. A write is noticed when it is issued:
  * one issued between the spinner's read being issued and done (queued
  * behind it) has already taken the spinner's copy, so a spinner that no
- * longer holds its line does not park but reads again. A spin loop not
- * converted to the primitive still runs, each access and pause charged.
+ * longer holds its line does not park but reads again. A spin with a
+ * budget parks the same way until its line is written or the budget's end
+ * (lb_sim_park_until(): a timer, skipped when a write woke it first). A
+ * spin loop not converted to the primitive still runs, each access and
+ * pause charged.
  *
  * Time slices. More threads than CPUs share a CPU round-robin: a slice
  * (slice_ns) ending with another thread ready is noticed at the next
@@ -351,17 +354,13 @@ uint64_t lb_sim_cycles(void)
 	return (uint64_t)((double)s->cpu[t->cpu].clock * s->p.ghz / 1000.0);
 }
 
-void lb_sim_park(const void *addr, size_t size)
+/* park @t on the line of @addr, back by @until_ps at the latest (0: only a write) */
+static void park(struct lb_sim *s, struct sim_thread *t, const void *addr, uint64_t until_ps)
 {
-	struct sim_thread *t = running();
-	struct lb_sim *s = cur_sim;
-	struct sim_cpu *c;
+	struct sim_cpu *c = &s->cpu[t->cpu];
 	struct sim_line *l;
 	uint32_t idx;
 
-	if (!t)
-		return;
-	c = &s->cpu[t->cpu];
 	idx = lb_sim_line_of(s, (uintptr_t)addr >> SIM_LINE_SHIFT, t->cpu);
 	if (idx == UINT32_MAX) {
 		lb_sim_abort(s);
@@ -375,6 +374,10 @@ void lb_sim_park(const void *addr, size_t size)
 		return;
 	l = lb_sim_line(s, idx);
 	s->st.parks++;
+	t->park_gen++;
+	if (until_ps && lb_sim_timer_push(s, (struct sim_timer){ .at = until_ps,
+			.tid = (int)(t - s->thr), .gen = t->park_gen, .park = true }))
+		return;		/* no room for its end: spin on */
 	t->state = SIM_T_PARKED;
 	t->park_line = idx;
 	t->park_next = l->parked;
@@ -383,6 +386,27 @@ void lb_sim_park(const void *addr, size_t size)
 	if (c->nready)
 		lb_sim_cpu_schedule(s, t->cpu, max_u64(c->clock, c->slice_end));
 	yield_thread(s, t);
+}
+
+void lb_sim_park(const void *addr, size_t size)
+{
+	struct sim_thread *t = running();
+
+	if (t)
+		park(cur_sim, t, addr, 0);
+}
+
+void lb_sim_park_until(const void *addr, size_t size, uint64_t until)
+{
+	struct sim_thread *t = running();
+	struct lb_sim *s = cur_sim;
+	uint64_t at;
+
+	if (!t)
+		return;
+	at = (uint64_t)((double)until * 1000.0 / s->p.ghz);
+	if (at > s->cpu[t->cpu].clock)	/* else the budget is spent: the caller looks again */
+		park(s, t, addr, at);
 }
 
 /* take @t off the parked list of its line */
@@ -635,6 +659,17 @@ static void fire(struct lb_sim *s, struct sim_timer tm)
 		return;
 	}
 	t = &s->thr[tm.tid];
+	if (tm.park) {
+		struct sim_cpu *c = &s->cpu[t->cpu];
+
+		if (t->park_gen != tm.gen || t->state != SIM_T_PARKED)
+			return;		/* its line was written first */
+		unpark(s, t);
+		t->state = SIM_T_RUNNING;
+		c->clock = max_u64(c->clock, tm.at);
+		lb_sim_cpu_schedule(s, t->cpu, c->clock);
+		return;
+	}
 	if (t->gen != tm.gen || t->state != SIM_T_SLEEPING)
 		return;		/* woken before its timeout */
 	futex_remove(s, t);
@@ -648,8 +683,10 @@ static bool timeout_pending(const struct lb_sim *s)
 	for (unsigned i = 0; i < s->ntimers; i++) {
 		const struct sim_timer *tm = &s->timers[i];
 
-		if (tm->tid >= 0 && s->thr[tm->tid].gen == tm->gen &&
-		    s->thr[tm->tid].state == SIM_T_SLEEPING)
+		const struct sim_thread *t = tm->tid >= 0 ? &s->thr[tm->tid] : NULL;
+
+		if (t && (tm->park ? t->park_gen == tm->gen && t->state == SIM_T_PARKED :
+				     t->gen == tm->gen && t->state == SIM_T_SLEEPING))
 			return true;
 	}
 	return false;

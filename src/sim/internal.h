@@ -82,6 +82,7 @@ struct sim_thread {
 	uint32_t *futex;	/* the word it sleeps on */
 	int fq_next;		/* futex queue link */
 	uint32_t gen;		/* its futex timeout's generation (a stale timer is skipped) */
+	uint32_t park_gen;	/* its park's, for lb_sim_park_until()'s timer */
 	bool timed_out;
 	uint64_t ready_at;	/* ps: not before this when switched in */
 	uint64_t accesses;
@@ -105,8 +106,9 @@ struct sim_cpu {
 struct sim_timer {
 	uint64_t at;		/* ps */
 	uint64_t seq;		/* ties by creation order */
-	int tid;		/* a futex timeout, or -1: a caller's timer */
+	int tid;		/* a futex timeout (or a park's end), or -1: a caller's timer */
 	uint32_t gen;
+	bool park;		/* lb_sim_park_until()'s end, not a futex timeout */
 	void (*fn)(struct lb_sim *s, void *arg);
 	void *arg;
 };

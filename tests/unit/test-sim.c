@@ -165,6 +165,49 @@ static void test_park(void)
 	lb_sim_free(sim);
 }
 
+/* ---- a park with a budget: back at a write, or at its end */
+
+static uint32_t pword __attribute__((aligned(64)));
+static uint64_t pu_at[4];
+
+static void budget_spinner(void *arg)
+{
+	uint64_t end = lb_cycles() + 2 * 20000;	/* 20 us at 2 GHz */
+
+	lb_load_relaxed(&pword);
+	lb_sim_park_until(&pword, sizeof(pword), end);	/* nobody writes: back at 20 us */
+	pu_at[0] = lb_sim_now_ns(sim);
+	lb_load_relaxed(&pword);
+	lb_sim_park_until(&pword, sizeof(pword), end + 2 * 100000);	/* written at 50 us */
+	pu_at[1] = lb_sim_now_ns(sim);
+	pu_at[2] = lb_load_relaxed(&pword);
+	pu_at[3] = lb_sim_now_ns(sim);
+	lb_sim_park_until(&pword, sizeof(pword), 1);	/* spent: back at once */
+	pu_at[3] = lb_sim_now_ns(sim) - pu_at[3];
+}
+
+static void budget_writer(void *arg)
+{
+	lb_pause_n(25000);			/* 50 us */
+	lb_store_relaxed(&pword, 9);
+}
+
+static void test_park_until(void)
+{
+	sim = new_sim(0, 1);
+	lb_sim_thread(sim, 0, budget_spinner, NULL);
+	lb_sim_thread(sim, 8, budget_writer, NULL);
+	CHECK(lb_sim_run(sim) == LB_SIM_DONE, "park until: the run ends");
+	CHECK(pu_at[0] == 20000, "no write: back at the budget's end, %llu ns",
+	      (unsigned long long)pu_at[0]);
+	CHECK(pu_at[1] >= 50000 && pu_at[1] < 50300 && pu_at[2] == 9,
+	      "a write: back at it (%llu ns), seeing %llu", (unsigned long long)pu_at[1],
+	      (unsigned long long)pu_at[2]);
+	CHECK(pu_at[3] == 0, "a spent budget: back at once (%llu ns later)",
+	      (unsigned long long)pu_at[3]);
+	lb_sim_free(sim);
+}
+
 /* ---- time slices and owner running: two threads on one CPU */
 
 static int on_cpu_other[2];
@@ -436,6 +479,7 @@ int main(void)
 	test_costs();
 	test_queue();
 	test_park();
+	test_park_until();
 	test_slices();
 	test_futex();
 	test_determinism();
