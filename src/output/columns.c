@@ -329,9 +329,9 @@ const struct lb_column lb_columns[] = {
 	SIMU("sim_futex_wakes", "futex_wakes", sim.futex_wakes),
 	SIMU("sim_lines", "lines", sim.lines),
 	SIMN("sim_virtual_ms", "virtual_ms", "ms", LB_COL_DBL, 6, LB_SIMC_VIRTUAL_MS, 0),
-	SIMU("sim_hot_line_requests", "hot_line.requests", sim_hot.requests),
-	SIMU("sim_hot_line_queued", "hot_line.queued", sim_hot.queued),
-	SIMN("sim_hot_line_queue_ms", "hot_line.queue_ms", "ms", LB_COL_DBL, 6, LB_SIMC_QUEUE_MS,
+	SIMU("sim_hot_line_requests", "hot_line_requests", sim_hot.requests),
+	SIMU("sim_hot_line_queued", "hot_line_queued", sim_hot.queued),
+	SIMN("sim_hot_line_queue_ms", "hot_line_queue_ms", "ms", LB_COL_DBL, 6, LB_SIMC_QUEUE_MS,
 	     0),
 	/* real time: the JSON's only, so that the CSV of a seed is always the same */
 	{ .name = "sim_real_s", .json = "simulation.real_s", .unit = "s", .type = LB_COL_DBL,
