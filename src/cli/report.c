@@ -166,7 +166,8 @@ static void write_table(FILE *f, const struct runs *rs, char **paths)
 		fprintf(f, "run %u  %s: %s, %s, %s; lockbench %s, %s\n", r + 1, paths[r],
 			*b->host ? b->host : "?", *b->kernel ? b->kernel : "?",
 			*b->cpu_model ? b->cpu_model : "?", *b->version ? b->version : "?",
-			*b->timestamp ? b->timestamp : "?");
+			*b->timestamp ? b->timestamp : b->n && b->results[0].simulated ?
+			"simulated (virtual time)" : "?");
 		fprintf(f, "       %s\n", *b->command ? b->command : "(no command line in a CSV file)");
 		w[r] = (int)strlen("run 1") + 1;
 	}
