@@ -25,7 +25,7 @@
  * spinners wake, lb_sim_external_write()). A look every LOOK_NS of virtual
  * time is the watch: Ctrl-C and --point-timeout (real seconds) raise stop,
  * the starvation watch samples, and a point without progress for --timeout
- * virtual seconds is the watchdog's (exit 4); so is a deadlock, which the
+ * virtual (or real) seconds is the watchdog's (exit 4); so is a deadlock, which the
  * simulator reports (every thread left blocked: who waits on what).
  *
  * Each worker's record and private area and the run's state are homed on
@@ -72,7 +72,7 @@ struct simrun {
 	double ghz;			/* the profile's counter cycles per ns */
 	uint64_t duration_ns;		/* fixed time: the point's, virtual */
 	uint64_t go_ns;			/* the first barrier's end */
-	uint64_t last_ops, last_progress;
+	uint64_t last_ops, last_progress, last_progress_real;
 	bool went;			/* the first barrier passed: the watchdog watches */
 	bool started;			/* the common start passed */
 	uint64_t real_t0;		/* lb_now_ns() at lb_sim_run() */
@@ -249,12 +249,27 @@ static void on_look(struct lb_sim *s, void *arg)
 		lb_watch_starve_sample(run, now);
 	for (unsigned i = 0; i < p->nthreads; i++)
 		total += run->workers[i]->ops;
-	/* the warm-up's operations are progress too (a lock that stalls in it is caught) */
+	/*
+	 * The warm-up's operations are progress too (a lock that stalls in it
+	 * is caught). No progress for --timeout virtual seconds is the
+	 * watchdog's, and so is none for --timeout real ones (a stuck spin
+	 * that is costed turn by turn takes long to fill virtual seconds).
+	 */
 	if (total != sr->last_ops || !sr->went) {
 		sr->last_ops = total;
 		sr->last_progress = now;
-	} else if (p->timeout > 0 && (double)(now - sr->last_progress) / 1e9 >= p->timeout) {
-		run->sim_blocked = blocked(sr);
+		sr->last_progress_real = lb_now_ns();
+	} else if (p->timeout > 0 && ((double)(now - sr->last_progress) / 1e9 >= p->timeout ||
+				      (double)(lb_now_ns() - sr->last_progress_real) / 1e9 >=
+				      p->timeout)) {
+		size_t o;
+
+		blocked(sr);
+		o = strlen(sr->blocked);
+		snprintf(sr->blocked + o, sizeof(sr->blocked) - o, "lockbench: watchdog:   and "
+			 "none for %.3g s of real time\n",
+			 (double)(lb_now_ns() - sr->last_progress_real) / 1e9);
+		run->sim_blocked = sr->blocked;
 		lb_watch_fire(run, (double)(now - sr->last_progress) / 1e9);
 	}
 	if (run->finished < p->nthreads)
