@@ -5,11 +5,13 @@
  * locks/local.mk compiles every lock file without an LB_NOSIM() line a
  * second time with -DLB_SIM (lb-atomic.h, clock.h and futex.h routed into
  * the simulator, base/sim.h) and renames the global symbols of that copy
- * lbsim_NAME, so that lb_lock_ticket's copy is lbsim_lb_lock_ticket; the
- * list of those locks is locks/sim-locks.def, made from locks.def the
- * same way. A lock of the native registry (registry.c) is run by
- * --simulate through its copy here, found by name; the copy's own lookups
- * (a wait_lock chosen by name, wait-lock.h) come here too (registry.h).
+ * lbsim_NAME, so that lb_lock_ticket's copy is lbsim_lb_lock_ticket. The
+ * table is locks.def's, each entry a weak reference: a lock without a
+ * copy (an LB_NOSIM() line) is NULL. This file is linked into the same
+ * object as the copies (locks/local.mk), which resolves the others. A lock
+ * of the native registry (registry.c) is run by --simulate through its
+ * copy here, found by name; the copy's own lookups (a wait_lock chosen by
+ * name, wait-lock.h) come here too (registry.h).
  */
 #include "config.h"
 
@@ -17,20 +19,20 @@
 
 #include "registry.h"
 
-#define LB_LOCK(id) extern const struct lb_lock_ops lbsim_lb_lock_##id;
-#include "locks/sim-locks.def"
+#define LB_LOCK(id) extern const struct lb_lock_ops lbsim_lb_lock_##id __attribute__((weak));
+#include "locks.def"
 #undef LB_LOCK
 
 static const struct lb_lock_ops *const lb_sim_locks[] = {
 #define LB_LOCK(id) &lbsim_lb_lock_##id,
-#include "locks/sim-locks.def"
+#include "locks.def"
 #undef LB_LOCK
 };
 
 const struct lb_lock_ops *lb_sim_lock_find(const char *name)
 {
 	for (unsigned i = 0; i < LB_ARRAY_SIZE(lb_sim_locks); i++)
-		if (strcmp(lb_sim_locks[i]->name, name) == 0)
+		if (lb_sim_locks[i] && strcmp(lb_sim_locks[i]->name, name) == 0)
 			return lb_sim_locks[i];
 	return NULL;
 }
@@ -82,7 +84,7 @@ int lb_sim_registry_check(FILE *err)
 		}
 	}
 	for (unsigned i = 0; i < LB_ARRAY_SIZE(lb_sim_locks); i++)
-		if (!lb_lock_find(lb_sim_locks[i]->name)) {
+		if (lb_sim_locks[i] && !lb_lock_find(lb_sim_locks[i]->name)) {
 			fprintf(err, "simulator copy %s: no such lock\n", lb_sim_locks[i]->name);
 			bad++;
 		}

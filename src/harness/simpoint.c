@@ -403,7 +403,7 @@ int lb_sim_point(const struct lb_point *p, struct lb_result *r)
 	if (!rc)
 		rc = sim_setup(&sr);
 	if (!rc) {
-		sr.real_t0 = lb_now_ns();
+		sr.real_t0 = sr.last_progress_real = lb_now_ns();
 		end = lb_sim_run(sr.s);
 		if (end == LB_SIM_DEADLOCK)
 			deadlock(&sr);
