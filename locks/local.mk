@@ -4,7 +4,8 @@
 # digits: rwsem_4_18 is rwsem-4.18.c), so a new lock is its file and its
 # line there. The shared parts of several locks are listed here.
 liblockbench_a_SOURCES += \
-	locks/lock.h locks/inner.h locks/locks.def locks/registry.c locks/registry.h locks/plugin.c \
+	locks/lock.h locks/inner.h locks/locks.def locks/tree-check.def \
+	locks/registry.c locks/registry.h locks/plugin.c \
 	locks/pthread-common.h locks/wait-lock.h locks/qrwlock-common.h \
 	locks/frwlock.h locks/park.h \
 	locks/osq.h locks/resched.h \

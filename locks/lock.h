@@ -57,7 +57,7 @@ enum lb_lock_kind {
  */
 #define LB_LOCK_F_PSHARED	(1u << 7)
 
-#define LB_LOCK_MAX_COUNTERS	16	/* event counters a lock may declare */
+#define LB_LOCK_MAX_COUNTERS	32	/* event counters a lock may declare */
 /*
  * Lock domains (--lock-domain, --domains): what a topology-aware lock (family
  * numa) treats as local. Every such lock sizes its per-domain state for this

@@ -257,7 +257,9 @@ const struct lb_lock_ops lb_lock_osq = {
 	.desc = "optimistic spin queue (kernel 3.15+): MCS queue whose waiters leave on need_resched",
 	.follows = "Linux 3.15+ kernel/locking/osq_lock.c",
 	.deviations = "need_resched() is a spin budget; vcpu_is_preempted() false; as a lock, a "
-		"waiter that leaves rejoins at the tail",
+		"waiter that leaves rejoins at the tail; the uncontended path inlined into "
+		"the loop, where the kernel calls osq_lock() and osq_unlock() (a tree's ran "
+		"at about 0.85x at 1 thread: scripts/tree-compare)",
 	.family = "spin",
 	.kind = LB_LOCK_EXCL,
 	.flags = LB_LOCK_F_FIFO | LB_LOCK_F_PSHARED,

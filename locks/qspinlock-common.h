@@ -25,15 +25,34 @@
 #include "base/lb-atomic.h"
 #include "lock.h"
 
-#define QS_LOCKED_VAL		1u
-#define QS_LOCKED_MASK		0x000000ffu
-#define QS_PENDING_VAL		(1u << 8)
-#define QS_PENDING_MASK		0x0000ff00u
+/*
+ * The word (qspinlock.c draws it), each field by offset and width as the
+ * kernel's asm-generic/qspinlock_types.h gives them (NR_CPUS < 16K): the
+ * locked byte, the pending byte (one bit used), the tail's node index and
+ * the tail's thread (tid + 1).
+ */
+#define QS_FIELD_MASK(off, bits)	(((1u << (bits)) - 1) << (off))
+#define QS_LOCKED_OFFSET	0
+#define QS_LOCKED_BITS		8
+#define QS_PENDING_OFFSET	(QS_LOCKED_OFFSET + QS_LOCKED_BITS)
+#define QS_PENDING_BITS		8
+#define QS_TAIL_IDX_OFFSET	(QS_PENDING_OFFSET + QS_PENDING_BITS)
+#define QS_TAIL_IDX_BITS	2
+#define QS_TAIL_TID_OFFSET	(QS_TAIL_IDX_OFFSET + QS_TAIL_IDX_BITS)
+#define QS_TAIL_TID_BITS	(32 - QS_TAIL_TID_OFFSET)
+#define QS_TAIL_OFFSET		QS_TAIL_IDX_OFFSET
+#define QS_TAIL_BITS		(QS_TAIL_IDX_BITS + QS_TAIL_TID_BITS)
+
+#define QS_LOCKED_MASK		QS_FIELD_MASK(QS_LOCKED_OFFSET, QS_LOCKED_BITS)
+#define QS_LOCKED_VAL		(1u << QS_LOCKED_OFFSET)
+#define QS_PENDING_MASK		QS_FIELD_MASK(QS_PENDING_OFFSET, QS_PENDING_BITS)
+#define QS_PENDING_VAL		(1u << QS_PENDING_OFFSET)
 #define QS_LOCKED_PENDING_MASK	(QS_LOCKED_MASK | QS_PENDING_MASK)
-#define QS_TAIL_IDX_OFFSET	16
-#define QS_TAIL_IDX_MASK	(3u << QS_TAIL_IDX_OFFSET)
-#define QS_TAIL_TID_OFFSET	18
-#define QS_TAIL_MASK		0xffff0000u
+#define QS_TAIL_IDX_MASK	QS_FIELD_MASK(QS_TAIL_IDX_OFFSET, QS_TAIL_IDX_BITS)
+#define QS_TAIL_MASK		(0xffffffffu << QS_TAIL_OFFSET)
+_Static_assert(QS_TAIL_OFFSET + QS_TAIL_BITS == 32, "the tail is the word's top bits");
+_Static_assert(QS_LOCKED_MASK == 0xffu && QS_PENDING_MASK == 0xff00u &&
+	       QS_TAIL_MASK == 0xffff0000u, "the kernel's layout below 16K CPUs");
 #define QS_MAX_NODES		4	/* nesting levels: task, softirq, hardirq, NMI */
 
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__

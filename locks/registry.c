@@ -27,6 +27,27 @@ static const struct lb_lock_ops *const lb_locks[] = {
 #undef LB_LOCK
 };
 
+/*
+ * Each model's last check against a kernel tree's own lock of the same
+ * file (tree-check.def, written by scripts/tree-compare's update mode):
+ * measured figures that --list-locks -v prints under the model, a record
+ * of that run on that machine, never an assertion.
+ */
+struct lb_tree_check {
+	const char *model;	/* the built-in lock checked */
+	const char *tree_lock;	/* the tree lock it ran beside (NAME:tree_lock) */
+	const char *source;	/* the tree's version and files, and the file */
+	const char *date;	/* the day of the run */
+	const char *figures;	/* the tree's throughput over the model's, per point */
+};
+
+static const struct lb_tree_check tree_checks[] = {
+#define LB_TREE_CHECK(m, l, s, d, f) { .model = m, .tree_lock = l, .source = s, .date = d, \
+				       .figures = f },
+#include "tree-check.def"
+#undef LB_TREE_CHECK
+	{ .model = NULL },
+};
 
 static const char *const families[] = { "spin", "sleep", "rw", "numa", "kernel", "peer", "all", NULL };
 
@@ -173,6 +194,32 @@ static void list_peers(FILE *f, const struct lb_lock_ops *o)
 	}
 }
 
+/* tree_check_of() - the record of @name's last check against a kernel tree, or NULL */
+static const struct lb_tree_check *tree_check_of(const char *name)
+{
+	for (const struct lb_tree_check *c = tree_checks; c->model; c++)
+		if (strcmp(c->model, name) == 0)
+			return c;
+	return NULL;
+}
+
+/* list_verbose() - -v's lines under a lock: what it follows, and a built-in's tree check */
+static void list_verbose(FILE *f, const struct lb_lock_ops *o)
+{
+	const struct lb_tree_check *c = NULL;
+
+	fprintf(f, "    follows: %s; deviations: %s\n", o->follows ? o->follows : "-",
+		o->deviations ? o->deviations : "-");
+	for (unsigned i = 0; i < LB_ARRAY_SIZE(lb_locks); i++)
+		if (lb_locks[i] == o)
+			c = tree_check_of(o->name);
+	if (c)
+		fprintf(f, "    tree check: the tree's %s over this model's throughput, %s, %s: %s\n",
+			c->tree_lock, c->source, c->date, c->figures);
+	if (o->nosim)
+		fprintf(f, "    not simulated: %s\n", o->nosim);
+}
+
 void lb_lock_list(FILE *f, bool verbose)
 {
 	char flags[8];
@@ -195,10 +242,7 @@ void lb_lock_list(FILE *f, bool verbose)
 		list_peers(f, o);
 		fputc('\n', f);
 		if (verbose)
-			fprintf(f, "    follows: %s; deviations: %s\n", o->follows ? o->follows : "-",
-				o->deviations ? o->deviations : "-");
-		if (verbose && o->nosim)
-			fprintf(f, "    not simulated: %s\n", o->nosim);
+			list_verbose(f, o);
 	}
 	fprintf(f, "\nflags: B may sleep (futex), F FIFO hand-over, T has trylock, "
 		   "S signal-safe read side,\n       P may be shared by processes (--processes), "
@@ -220,10 +264,14 @@ void lb_lock_names(FILE *f)
 	}
 }
 
-/* [a-z0-9-]+, and a '.' between two digits (a kernel version: rwsem-4.18) */
+/*
+ * [a-z0-9-]+, a '.' between two digits (a kernel version: rwsem-4.18), and
+ * one ':' between two such names (a kernel tree's lock: base:qspinlock)
+ */
 static bool valid_name(const char *s)
 {
 	const char *s0 = s;
+	bool colon = false;
 
 	if (!s || !*s)
 		return false;
@@ -231,6 +279,10 @@ static bool valid_name(const char *s)
 		if (*s == '.' && s > s0 && isdigit((unsigned char)s[-1]) &&
 		    isdigit((unsigned char)s[1]))
 			continue;
+		if (*s == ':' && !colon && s > s0 && s[1]) {
+			colon = true;
+			continue;
+		}
 		if (!(islower((unsigned char)*s) || isdigit((unsigned char)*s) || *s == '-'))
 			return false;
 	}
@@ -323,9 +375,30 @@ static int check_peer(const struct lb_lock_ops *o, FILE *err)
 	return bad;
 }
 
-int lb_lock_registry_check(FILE *err)
+/* check_tree_checks() - every record names a built-in lock, once, with all its fields */
+static int check_tree_checks(FILE *err)
 {
 	int bad = 0;
+
+	for (const struct lb_tree_check *c = tree_checks; c->model; c++) {
+		bool builtin = false;
+
+		for (unsigned i = 0; i < LB_ARRAY_SIZE(lb_locks); i++)
+			builtin |= strcmp(lb_locks[i]->name, c->model) == 0;
+		if (!builtin || tree_check_of(c->model) != c ||
+		    !*c->tree_lock || !*c->source || !*c->date || !*c->figures) {
+			fprintf(err, "tree-check.def: %s: %s\n", c->model,
+				!builtin ? "no built-in lock of that name" :
+				tree_check_of(c->model) != c ? "a second record" : "an empty field");
+			bad++;
+		}
+	}
+	return bad;
+}
+
+int lb_lock_registry_check(FILE *err)
+{
+	int bad = check_tree_checks(err);
 
 	for (unsigned i = 0; i < LB_ARRAY_SIZE(lb_locks); i++)
 		bad += check_one(lb_locks[i], i, err) + check_follows(lb_locks[i], err) +

@@ -32,14 +32,17 @@ const char *lb_lock_nearest(const char *name);
 /**
  * lb_lock_list() - print the --list-locks table
  * @f:       stream
- * @verbose: under each lock's line, an indented "follows: ...; deviations: ..."
+ * @verbose: under each lock's line, an indented "follows: ...; deviations: ...",
+ *           and under a model checked against a kernel tree an indented
+ *           "tree check: ..." (tree-check.def, scripts/tree-compare)
  */
 void lb_lock_list(FILE *f, bool verbose);
 /* lb_lock_names() - write the visible lock names, space separated, to @f */
 void lb_lock_names(FILE *f);
 /**
  * lb_lock_registry_check() - check every entry against the ops contract (a
- * built-in one also needs .follows and .deviations)
+ * built-in one also needs .follows and .deviations), and that every record
+ * of tree-check.def names a built-in lock, once
  * @err: stream for one line per problem
  *
  * Return: number of problems found (0 when the table is sound).

@@ -26,6 +26,7 @@
 #include "plan/simulate.h"
 #include "machine/topology.h"
 #include "kernel/trace.h"
+#include "tree/tree.h"
 
 /*
  * The output's temporary file: its name is formatted while tmp_live is 0,
@@ -167,8 +168,9 @@ static void plan_setup(struct lb_plan *plan)
 	if (lb_plan_roles(plan))
 		lb_die(LB_EXIT_RUNTIME, "out of memory");
 	if (cfg->lock_node >= 0 && !lb_topo_numa_valid(cfg->lock_node))
-		lb_die(LB_EXIT_USAGE, "--lock-node=%d: NUMA node %d does not exist here (%u node(s))",
-		       cfg->lock_node, cfg->lock_node, lb_topo_info()->numa_nodes);
+		lb_die(LB_EXIT_USAGE, "--lock-node=%d: NUMA node %d does not exist here (%u node%s)",
+		       cfg->lock_node, cfg->lock_node, lb_topo_info()->numa_nodes,
+		       LB_S(lb_topo_info()->numa_nodes));
 	for (unsigned i = 0; i < cfg->nformats; i++)
 		if (cfg->formats[i]->check && cfg->formats[i]->check(cfg, why, sizeof(why)))
 			lb_die(LB_EXIT_USAGE, "--format=%s: %s", cfg->formats[i]->name, why);
@@ -257,6 +259,14 @@ LB_NORETURN static void print_plan(const struct lb_plan *plan)
 
 	warn_smt(plan);
 	make_points(plan, &pts);
+	/*
+	 * this machine: the fixed-work points' time from a probe of each
+	 * (estimate.c); simulated: every point's wall time from its probe
+	 */
+	if (lb_topo_info()->thissystem || plan->sim) {
+		lb_clock_calibrate();	/* nothing under --simulate: the profile's clock */
+		lb_points_estimate(&pts, true);
+	}
 	lb_plan_print(stdout, plan, &pts);
 	lb_points_free(&pts);
 	lb_exit(LB_EXIT_OK);
@@ -470,8 +480,10 @@ int main(int argc, char **argv)
 		calibrate_clock();
 	if (cfg.simulate)
 		simulate_setup(&plan);
-	if (cfg.torture)	/* its own rounds (torture.c), a summary line per lock */
-		lb_exit(lb_torture_run(&plan, stdout));
+	if (cfg.torture) {	/* its own rounds (torture.c), a summary line per lock */
+		rc = lb_torture_run(&plan, stdout);
+		lb_exit(rc ? rc : lb_tree_exit_code());
+	}
 	/* after the calibration (--load-ns) and --trace: the points carry both */
 	make_points(&plan, &points);
 	check_baseline(&cfg, &points, &baseline, baseline_machine, sizeof(baseline_machine));
@@ -480,6 +492,8 @@ int main(int argc, char **argv)
 		warn_busy(&plan, &hyg, &startup);
 	}
 	lb_cpustat_free(&startup);
+	/* fixed work: each point's time from a short probe of it, for the estimate */
+	lb_points_estimate(&points, lb_topo_info()->thissystem);
 	lb_run_announce(&plan, &points);
 
 	running = 1;
@@ -507,5 +521,6 @@ int main(int argc, char **argv)
 	lb_baseline_free(&baseline);
 	lb_config_free(&cfg);
 	lb_topo_fini();
-	lb_exit(rc);
+	/* a tree lock that did not build was skipped (its line said why): the others ran */
+	lb_exit(rc ? rc : lb_tree_exit_code());
 }

@@ -119,9 +119,15 @@ CLI_TESTS = \
 	tests/cli/percpu-rwsem.sh \
 	tests/cli/csv.sh \
 	tests/cli/csv-schema.sh \
+	tests/cli/interval.sh \
+	tests/cli/job.sh \
+	tests/cli/marks.sh \
+	tests/cli/paired.sh \
+	tests/cli/readme.sh \
 	tests/cli/json.sh \
 	tests/cli/output-file.sh \
 	tests/cli/plan.sh \
+	tests/cli/estimate.sh \
 	tests/cli/default.sh \
 	tests/cli/osq-unqueue.sh \
 	tests/cli/fair.sh \
@@ -149,7 +155,12 @@ CLI_TESTS = \
 	tests/cli/instance.sh \
 	tests/cli/report.sh \
 	tests/cli/simulate.sh \
-	tests/cli/sim-sweep.sh
+	tests/cli/sim-sweep.sh \
+	tests/cli/kernel-tree.sh \
+	tests/cli/kernel-tree-bugs.sh \
+	tests/cli/kernel-tree-compare.sh \
+	tests/cli/kernel-tree-torture.sh \
+	tests/cli/tree-compare.sh
 
 # --trace: with libtracefs, the root-only tests (they skip, exit 77, for other
 # users); without it, --trace must say so (exit 5)
@@ -176,7 +187,13 @@ AM_TESTS_ENVIRONMENT = \
 	UBSAN_OPTIONS='print_stacktrace=1:halt_on_error=1'; export UBSAN_OPTIONS; \
 	LOCKBENCH_BUSY_WARN=101; export LOCKBENCH_BUSY_WARN;
 
-EXTRA_DIST += tests/lsan.supp tests/lib.sh tests/cli/house.py tests/validate/run-validate.sh tests/topology/run-topology.sh \
+# the kernel-tree tests' shared cache (kernel-tree-lib.sh)
+clean-local: clean-kcache
+clean-kcache:
+	-rm -rf tests/kcache
+.PHONY: clean-kcache
+
+EXTRA_DIST += tests/lsan.supp tests/lib.sh tests/cli/house.py tests/cli/kernel-tree-lib.sh tests/validate/run-validate.sh tests/topology/run-topology.sh \
 	tests/golden/README tests/golden/rwsem-spinning-2014-table.txt tests/golden/fair-rwlock-2008-latency.txt \
 	tests/golden/aqticket-2013-stats.txt tests/golden/qrwlock-byte-cmpxchg-2015-sweep.txt tests/golden/rwsem-spinning-2014-aim7.txt \
 	$(VALIDATE_TESTS) $(TOPO_TESTS) $(TOPO_TESTS:.topo=.expected) $(CLI_TESTS) \

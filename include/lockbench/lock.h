@@ -45,7 +45,7 @@ enum lb_lock_kind {
 #define LB_LOCK_F_NOEXCL	(1u << 5)	/* gives no exclusion: --validate checks the harness only */
 #define LB_LOCK_F_IRQ_WRITE	(1u << 6)	/* the write side masks emulated interrupts itself */
 
-#define LB_LOCK_MAX_COUNTERS	16	/* event counters a lock may declare */
+#define LB_LOCK_MAX_COUNTERS	32	/* event counters a lock may declare */
 #define LB_MAX_DOMAINS		64	/* lock domains (lb_tctx.domain) of a run, at most */
 
 /* Emulated execution contexts of a thread. */

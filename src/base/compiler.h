@@ -11,7 +11,7 @@
 #define lb_likely(x)		__builtin_expect(!!(x), 1)
 #define lb_unlikely(x)		__builtin_expect(!!(x), 0)
 #define LB_UNUSED		__attribute__((unused))
-#define LB_NOINLINE		__attribute__((noinline))
+#define LB_NOINLINE		__attribute__((__noinline__))
 #define LB_ALWAYS_INLINE	inline __attribute__((always_inline))
 #define LB_PRINTF(a, b)		__attribute__((format(printf, a, b)))
 #define LB_NORETURN		__attribute__((noreturn))

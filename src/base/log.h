@@ -66,6 +66,9 @@ bool lb_pid_is_lockbench(long pid);
  * Return: 0, or -1 when there is no such process.
  */
 int lb_pid_start_time(long pid, unsigned long long *start);
+/* LB_S() - the plural's "s" after a count of @n: "%u point%s", n, LB_S(n) */
+#define LB_S(n) ((n) == 1 ? "" : "s")
+
 /* lb_exit() - run the clean-ups and exit */
 void lb_exit(int code) LB_NORETURN;
 

@@ -5,6 +5,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,10 +15,44 @@
 
 #define WHY(...) lb_why(why, len, __VA_ARGS__)
 
+/* the accepted forms, said when a count is not one */
+#define COUNT_FORMS "a count such as 1000, 1k, 1.5M, 2G or 1e6"
+
+/* 10^e times @v, or -1 on overflow */
+static int scale10(uint64_t *v, unsigned e)
+{
+	for (; e; e--) {
+		if (*v > UINT64_MAX / 10)
+			return -1;
+		*v *= 10;
+	}
+	return 0;
+}
+
+/* the power of ten a count's suffix stands for (k, M, G, eN), or -1 */
+static int count_exponent(const char *end)
+{
+	if (!*end)
+		return 0;
+	if (end[0] == 'k' && !end[1])
+		return 3;
+	if (end[0] == 'M' && !end[1])
+		return 6;
+	if (end[0] == 'G' && !end[1])
+		return 9;
+	if (end[0] == 'e' && isdigit((unsigned char)end[1]) && strlen(end) <= 3 &&
+	    (!end[2] || isdigit((unsigned char)end[2])))
+		return (int)strtoul(end + 1, NULL, 10);
+	return -1;
+}
+
 int lb_parse_u64(const char *s, uint64_t min, uint64_t max, uint64_t *out, char *why, size_t len)
 {
-	char *end;
-	unsigned long long v;
+	uint64_t v = 0;
+	unsigned frac = 0;	/* digits after the point */
+	bool big = false;
+	const char *p = s;
+	int e;
 
 	if (!s || !*s)
 		return WHY("empty value");
@@ -25,34 +60,29 @@ int lb_parse_u64(const char *s, uint64_t min, uint64_t max, uint64_t *out, char 
 		return WHY("must not be negative (%llu..%llu)", (unsigned long long)min,
 			   (unsigned long long)max);
 	if (!isdigit((unsigned char)*s))
-		return WHY("not a number");
-	errno = 0;
-	v = strtoull(s, &end, 10);
-	/* 1k, 1M, 1G (powers of ten: operation counts) and 1e6 */
-	if (*end && !errno) {
-		unsigned e = 0;
-
-		if (end[0] == 'k' && !end[1])
-			e = 3;
-		else if (end[0] == 'M' && !end[1])
-			e = 6;
-		else if (end[0] == 'G' && !end[1])
-			e = 9;
-		else if (end[0] == 'e' && isdigit((unsigned char)end[1]) && strlen(end) <= 3 &&
-			 (!end[2] || isdigit((unsigned char)end[2])))
-			e = (unsigned)strtoul(end + 1, NULL, 10);
-		else
-			return WHY("not a number");
-		for (; e && !errno; e--)
-			if (v > UINT64_MAX / 10)
-				errno = ERANGE;
-			else
-				v *= 10;
-		end += strlen(end);
+		return WHY("not a number (" COUNT_FORMS ")");
+	/* the digits, with at most one point among them: 1.5M is 1500000 */
+	for (; isdigit((unsigned char)*p) || (*p == '.' && !frac && isdigit((unsigned char)p[1]));
+	     p++) {
+		if (*p == '.') {
+			frac = 1;
+			continue;
+		}
+		big |= v > (UINT64_MAX - (uint64_t)(*p - '0')) / 10;
+		v = big ? v : v * 10 + (uint64_t)(*p - '0');
+		frac += frac > 0;
 	}
-	if (*end)
-		return WHY("not a number");
-	if (errno == ERANGE || v < min || v > max)
+	frac -= frac > 0;
+	e = count_exponent(p);
+	if (e < 0)
+		return WHY("not a number (" COUNT_FORMS ")");
+	/* the point's digits that the suffix does not absorb must be zeros */
+	for (; frac > (unsigned)e; frac--) {
+		if (v % 10)
+			return WHY("not a whole number (" COUNT_FORMS ")");
+		v /= 10;
+	}
+	if (big || scale10(&v, (unsigned)e - frac) || v < min || v > max)
 		return WHY("out of range (%llu..%llu)", (unsigned long long)min,
 			   (unsigned long long)max);
 	*out = v;
@@ -77,32 +107,83 @@ int lb_parse_double(const char *s, double min, double max, double *out, char *wh
 	return 0;
 }
 
-int lb_parse_seconds(const char *s, double min, double max, double *out, char *why, size_t len)
+/* the time units a value may carry, longest suffix first among those sharing a letter */
+static const struct {
+	const char *suffix;
+	double scale;	/* seconds */
+} time_units[] = {
+	{ "ns", 1e-9 }, { "us", 1e-6 }, { "ms", 1e-3 }, { "s", 1 }, { "m", 60 }, { "h", 3600 },
+};
+
+#define TIME_FORMS "500ms, 20us, 1.5s, 2m or 1h"
+
+/* the unit @s ends with (its index), the number before it in @num; -1 without one */
+static int time_unit(const char *s, char *num, size_t numlen)
 {
-	static const struct { const char *suffix; double scale; } units[] = {
-		{ "ms", 1e-3 }, { "us", 1e-6 }, { "s", 1 }, { "m", 60 },
-	};
 	size_t n = s ? strlen(s) : 0;
-	char num[64];
 
-	for (unsigned i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
-		size_t k = strlen(units[i].suffix);
+	for (unsigned i = 0; i < sizeof(time_units) / sizeof(time_units[0]); i++) {
+		size_t k = strlen(time_units[i].suffix);
 
-		if (n > k && n - k < sizeof(num) && strcmp(s + n - k, units[i].suffix) == 0) {
-			double v;
-
+		if (n > k && n - k < numlen && strcmp(s + n - k, time_units[i].suffix) == 0 &&
+		    isdigit((unsigned char)s[n - k - 1])) {
 			memcpy(num, s, n - k);
 			num[n - k] = '\0';
-			if (lb_parse_double(num, 0, INFINITY, &v, why, len))
-				return -1;
-			v *= units[i].scale;
-			if (v < min || v > max)
-				return WHY("out of range (%g..%g s)", min, max);
-			*out = v;
-			return 0;
+			return (int)i;
 		}
 	}
-	return lb_parse_double(s, min, max, out, why, len);
+	return -1;
+}
+
+int lb_parse_seconds(const char *s, double min, double max, double *out, char *why, size_t len)
+{
+	char num[64];
+	int u = time_unit(s, num, sizeof(num));
+	double v;
+
+	if (lb_parse_double(u < 0 ? s : num, 0, INFINITY, &v, why, len)) {
+		if (s && *s == '-')
+			return WHY("must not be negative (%g..%g s)", min, max);
+		return WHY("not a time (seconds, or " TIME_FORMS ")");
+	}
+	v *= u < 0 ? 1 : time_units[u].scale;
+	if (v < min || v > max)
+		return WHY("out of range (%g..%g s)", min, max);
+	*out = v;
+	return 0;
+}
+
+int lb_parse_time_ns(const char *s, uint64_t unit_ns, uint64_t min, uint64_t max, uint64_t *ns,
+		     char *why, size_t len)
+{
+	static const char *const names[] = { "ns", "us", "ms", "s" };
+	const char *unit = unit_ns == 1 ? names[0] : unit_ns == 1000 ? names[1] :
+			   unit_ns == 1000000 ? names[2] : names[3];
+	char num[64];
+	int u = time_unit(s, num, sizeof(num));
+	double v, x;
+
+	if (u < 0) {	/* a bare count of the option's unit */
+		uint64_t c;
+
+		if (lb_parse_u64(s, min, max, &c, why, len)) {
+			if (s && *s && *s != '-' && strstr(why, "not a"))
+				return WHY("not a time (%s, or " TIME_FORMS ")", unit);
+			return -1;
+		}
+		*ns = c * unit_ns;
+		return 0;
+	}
+	if (lb_parse_double(num, 0, INFINITY, &v, why, len))
+		return WHY("not a time (%s, or " TIME_FORMS ")", unit);
+	x = v * time_units[u].scale * 1e9;
+	if (x < (double)min * (double)unit_ns || x > (double)max * (double)unit_ns)
+		return WHY("out of range (%llu..%llu %s)", (unsigned long long)min,
+			   (unsigned long long)max, unit);
+	if (fabs(x - round(x)) > 1e-6 * (x > 1 ? x : 1))
+		return WHY("not a whole number of nanoseconds");
+	*ns = (uint64_t)llround(x);
+	return 0;
 }
 
 /* Split @s at commas into a strdup'ed buffer; empty elements are an error. */
@@ -271,7 +352,15 @@ static int thread_element(char *el, void *vp, unsigned *cnt, const void *ctx, ch
 	snprintf(e->text, sizeof(e->text), "%s", el);
 	if (strcmp(el, "max") == 0) {
 		e->kind = LB_T_MAX;
-	} else if (el[l - 1] == 'x') {
+	} else if (strncmp(el, "max", 3) == 0 && (el[3] == '+' || el[3] == '-')) {
+		uint64_t d;
+
+		if (lb_parse_u64(el + 4, 1, LB_MAX_THREADS, &d, why, len))
+			return WHY("'%s': expected max+N or max-N with N in 1..%u (CPUs more or fewer "
+				   "than the placement's)", e->text, LB_MAX_THREADS);
+		e->kind = LB_T_MAX;
+		e->off = el[3] == '+' ? (int)d : -(int)d;
+	} else if (el[l - 1] == 'x' && l > 1 && isdigit((unsigned char)el[l - 2])) {
 		uint64_t m;
 
 		el[l - 1] = '\0';
@@ -283,8 +372,12 @@ static int thread_element(char *el, void *vp, unsigned *cnt, const void *ctx, ch
 	} else {
 		uint64_t lo, hi, step;
 
-		if (parse_range(el, 1, LB_MAX_THREADS, &lo, &hi, &step, why, len))
-			return -1;
+		if (parse_range(el, 1, LB_MAX_THREADS, &lo, &hi, &step, why, len)) {
+			if (!strstr(why, "not a"))
+				return -1;
+			return WHY("'%s': expected a count (4), a range (1-8, 2-16:2), max, max+N, "
+				   "max-N or Nx", e->text);
+		}
 		e->kind = LB_T_NUM;
 		e->lo = (unsigned)lo;
 		e->hi = (unsigned)hi;
@@ -329,7 +422,13 @@ int lb_threads_expand(const struct lb_telem *e, unsigned ne, unsigned ncpus, uns
 
 		switch (e[i].kind) {
 		case LB_T_MAX:
-			lo = hi = ncpus;
+			if (e[i].off < 0 && (unsigned)-e[i].off >= ncpus) {
+				free(c);
+				free(g);
+				return WHY("'%s' leaves no thread on a placement of %u CPUs", e[i].text,
+					   ncpus);
+			}
+			lo = hi = (unsigned)((int)ncpus + e[i].off);
 			break;
 		case LB_T_X:
 			lo = hi = e[i].mult * ncpus;

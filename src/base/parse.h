@@ -20,7 +20,7 @@ struct lb_ratio {
 
 enum lb_tkind {
 	LB_T_NUM = 0,		/* lo[-hi[:step]] */
-	LB_T_MAX = 1,		/* max: CPUs in the placement */
+	LB_T_MAX = 1,		/* max, max+N, max-N: CPUs in the placement (+ .off) */
 	LB_T_X = 2,		/* Nx: N times the CPUs in the placement */
 };
 
@@ -29,6 +29,7 @@ struct lb_telem {
 	enum lb_tkind kind;
 	unsigned lo, hi, step;	/* NUM */
 	unsigned mult;		/* X */
+	int off;		/* MAX: CPUs more (or fewer) than the placement's */
 	char text[32];		/* the element as written */
 };
 
@@ -37,9 +38,16 @@ struct lb_telem {
 int lb_parse_u64(const char *s, uint64_t min, uint64_t max, uint64_t *out, char *why, size_t len);
 /*
  * lb_parse_seconds() - lb_parse_double() with an optional unit: 500ms,
- * 20us, 1s, 2m (no unit: seconds)
+ * 20us, 1s, 2m, 1h (no unit: seconds)
  */
 int lb_parse_seconds(const char *s, double min, double max, double *out, char *why, size_t len);
+/**
+ * lb_parse_time_ns() - a time in nanoseconds: a whole count of @unit_ns
+ * (the option's unit: 1000 for us, 1000000 for ms) or a number with a unit
+ * of its own (500us, 0.1s); bounds @min..@max in the option's unit
+ */
+int lb_parse_time_ns(const char *s, uint64_t unit_ns, uint64_t min, uint64_t max, uint64_t *ns,
+		     char *why, size_t len);
 /* lb_edit_distance() - Levenshtein distance, for "did you mean" (1000: @b too long) */
 unsigned lb_edit_distance(const char *a, const char *b);
 int lb_parse_double(const char *s, double min, double max, double *out, char *why, size_t len);
@@ -52,7 +60,7 @@ int lb_parse_u64_list(const char *s, uint64_t min, uint64_t max, uint64_t **out,
 		      char *why, size_t len);
 /* lb_parse_ratios() - "0:1,1:1,10:1" */
 int lb_parse_ratios(const char *s, struct lb_ratio **out, unsigned *n, char *why, size_t len);
-/* lb_parse_threads() - "2,10", "1-8", "2-16:2", "max", "2x" into elements */
+/* lb_parse_threads() - "2,10", "1-8", "2-16:2", "max", "max+1", "2x" into elements */
 int lb_parse_threads(const char *s, struct lb_telem **out, unsigned *n, char *why, size_t len);
 /**
  * lb_threads_expand() - thread counts of the elements for a placement of @ncpus CPUs

@@ -390,14 +390,20 @@ static int load_csv(struct lb_baseline *b, const char *buf, size_t blen, char *w
 			snprintf(b->version, sizeof(b->version), "%s", v);
 		else if (strcmp(k, "timestamp") == 0)
 			snprintf(b->timestamp, sizeof(b->timestamp), "%s", v);
+		else if (strcmp(k, "command") == 0)	/* format 2 */
+			snprintf(b->command, sizeof(b->command), "%s", v);
 	}
 	rc = alloc_results(b, c.n, why, len);
 	for (unsigned i = 1; !rc && i < c.n; i++) {
 		struct rec r = { .hdr = c.rows[0], .val = c.rows[i], .n = c.nf[i], .line = i + 1 };
 
+		const char *iv;
+
 		if (c.nf[i] != c.nf[0])
 			rc = WHY("line %u has %u fields, the header %u: truncated or damaged file",
 				 i + 1, c.nf[i], c.nf[0]);
+		else if ((iv = rec_get(&r, lb_col_find("interval"))) && strtoul(iv, NULL, 10) > 1)
+			continue;	/* --interval: the point's row again, for a later interval */
 		else
 			rc = add_record(b, &r, "line", why, len);
 	}

@@ -31,7 +31,7 @@ struct lb_baseline {
 	unsigned nstubs;
 	/* where and how it ran (lockbench report, --baseline's machine check); "" where the file does not say */
 	char host[128], kernel[256], cpu_model[256], version[32], timestamp[40];
-	char command[1024];		/* JSON's command_line, space separated; not in CSV */
+	char command[1024];		/* JSON's command_line, space separated; CSV's command (format 2) */
 	char **lockopts;		/* per result: "name=value;..." or NULL (not in the file) */
 };
 

@@ -9,16 +9,19 @@
  * --help=LOCK prints a lock's own options (--<lock>-<option>); the man page
  * has every option in full. The hidden --export-defaults prints the whole
  * table of defaults, for tests/cli/docs-sync.sh to compare with the man
- * page's "Default:" lines.
+ * page's "Default:" lines; the hidden --export-values the names the
+ * options take, for the bash completion.
  */
 #include "config.h"
 
 #include <string.h>
 
 #include "cli/options.h"
+#include "cli/report.h"
 #include "cli/table.h"
 #include "output/output.h"
 #include "locks/registry.h"
+#include "tree/tree.h"
 
 #define HELP_INDENT	28	/* where the text starts */
 #define HELP_WIDTH	80	/* no line of --help is wider */
@@ -125,6 +128,10 @@ void lb_options_help(FILE *f)
 			wrap(f, names, 2, HELP_WIDTH - 1);
 		}
 	}
+	fprintf(f, "\nSubcommand:\n");
+	fprintf(f, "%-*s", HELP_INDENT, "  report FILE...");
+	wrap(f, "the runs of CSV or JSON files side by side (lockbench report --help)",
+	     HELP_INDENT, HELP_WIDTH - 1);
 	fprintf(f, "\nExit status: 0 success, 1 runtime failure, 2 usage error, 3 validation\n"
 		   "failed, 4 watchdog stopped a stuck point, 5 feature or lock unavailable.\n"
 		   "Full documentation: man lockbench\n");
@@ -208,4 +215,101 @@ void lb_cli_export_defaults(FILE *f)
 	for (unsigned id = 1; id < O_NOPTS; id++)
 		if (!lb_opts[id].hidden && !lb_opts[id].def)
 			fprintf(f, "--%s\t-\t\n", lb_opts[id].name);
+}
+
+/* KIND, KEY, then the NULL-terminated @names, tab-separated, the names by spaces */
+static void words(FILE *f, const char *kind, const char *key, const char *const *names)
+{
+	fprintf(f, "%s\t%s\t", kind, key);
+	for (unsigned i = 0; names && names[i]; i++)
+		fprintf(f, "%s%s", i ? " " : "", names[i]);
+	fputc('\n', f);
+}
+
+/* @at(0), @at(1)... up to its NULL into @n (at most @max - 1 of them), NULL-terminated */
+static const char *const *gather(const char **n, unsigned max, const char *(*at)(unsigned))
+{
+	unsigned k;
+
+	for (k = 0; k + 1 < max && at(k); k++)
+		n[k] = at(k);
+	n[k] = NULL;
+	return n;
+}
+
+/* the formats' names (@ext: 0), extensions (1) or the data formats' extensions (2) */
+static const char *const *formats(const char **n, unsigned max, int ext)
+{
+	unsigned m = 0;
+
+	for (unsigned k = 0; lb_formats[k].name && m + 1 < max; k++)
+		if (!ext)
+			n[m++] = lb_formats[k].name;
+		else if (lb_formats[k].ext && (ext == 1 || lb_formats[k].data))
+			n[m++] = lb_formats[k].ext;
+	n[m] = NULL;
+	return n;
+}
+
+/* a lock's options: "options LOCK NAME...", then "values --LOCK-NAME V..." for each enum */
+static void export_lock(FILE *f, const struct lb_lock_ops *o)
+{
+	const struct lb_lock_option *op = o->options;
+	char key[96];
+
+	fprintf(f, "options\t%s\t", o->name);
+	for (unsigned j = 0; op && op[j].name; j++)
+		fprintf(f, "%s%s", j ? " " : "", op[j].name);
+	fputc('\n', f);
+	for (unsigned j = 0; op && op[j].name; j++) {
+		if (op[j].type != LB_LOCK_OPT_ENUM)
+			continue;
+		snprintf(key, sizeof(key), "--%s-%s", o->name, op[j].name);
+		words(f, "values", key, op[j].values);
+	}
+}
+
+/*
+ * lb_cli_export_values() - the hidden --export-values: what the bash
+ * completion draws option values from, so that its lists cannot drift from
+ * the parser's. One line each: KIND, KEY and the words, tab-separated, the
+ * words by spaces:
+ *   values   --OPTION       the names a global option takes (an enum's,
+ *                           -f's formats, --kernel-config's CONFIG_X=y|n)
+ *   values   --LOCK-OPT     the names a lock's option takes
+ *   values   report --format  lockbench report's formats
+ *   options  LOCK           the lock's options (--LOCK-OPT, LOCK:OPT=V)
+ *   tree     --kernel-tree  the locks each tree adds, as NAME:LOCK
+ *   ext      --output       the extensions -o tells a format by
+ *   ext      --baseline     the data formats' (--baseline, report's files)
+ *   ext      --kernel-tree  a tarball's
+ */
+void lb_cli_export_values(FILE *f)
+{
+	const char *n[64];
+	char key[96];
+	unsigned k;
+
+	for (unsigned id = 1; id < O_NOPTS; id++)
+		if (lb_opts[id].type == LB_OPT_ENUM) {
+			snprintf(key, sizeof(key), "--%s", lb_opts[id].name);
+			words(f, "values", key, lb_opts[id].values);
+		}
+	words(f, "values", "--format", formats(n, LB_ARRAY_SIZE(n), 0));
+	words(f, "values", "--kernel-config", gather(n, LB_ARRAY_SIZE(n), lb_tree_config_name));
+	words(f, "values", "report --format", lb_report_formats);
+	words(f, "tree", "--kernel-tree", gather(n, LB_ARRAY_SIZE(n), lb_tree_lock_name));
+	words(f, "ext", "--output", formats(n, LB_ARRAY_SIZE(n), 1));
+	words(f, "ext", "--baseline", formats(n, LB_ARRAY_SIZE(n), 2));
+	for (k = 0; lb_tree_tarball_exts[k] && k + 1 < LB_ARRAY_SIZE(n); k++)
+		n[k] = lb_tree_tarball_exts[k] + 1;	/* without the dot */
+	n[k] = NULL;
+	words(f, "ext", "--kernel-tree", n);
+	for (unsigned i = 0; i < lb_lock_count(); i++) {
+		const struct lb_lock_ops *o = lb_lock_at(i);
+
+		if (o->options && o->options[0].name && !(o->flags & LB_LOCK_F_HIDDEN) &&
+		    !lb_lock_instance_of(o))
+			export_lock(f, o);
+	}
 }

@@ -25,6 +25,7 @@
 #include "base/log.h"
 #include "cli/table.h"
 #include "locks/registry.h"
+#include "tree/tree.h"
 
 struct instance {
 	const struct lb_lock_ops *ops, *base;
@@ -35,36 +36,61 @@ struct instance {
 static struct instance *insts;
 static unsigned ninsts;
 
-/* Is @arg a prefix of --lock-plugin long enough to be it (getopt_long's abbreviations)? */
-static const char *plugin_arg(char **argv, int *i)
+/*
+ * Is @arg a prefix of @full long enough to be it (getopt_long's
+ * abbreviations: at least @min characters)? Its value, or NULL.
+ */
+static const char *early_arg(char **argv, int *i, const char *full, size_t min)
 {
-	const char *a = argv[*i], *full = "--lock-plugin";
+	const char *a = argv[*i];
 	size_t n = strcspn(a, "=");
 
-	if (n < strlen("--lock-p") || n > strlen(full) || strncmp(a, full, n) != 0)
+	if (n < min || n > strlen(full) || strncmp(a, full, n) != 0)
 		return NULL;
 	if (a[n] == '=')
 		return a + n + 1;
 	return argv[*i + 1] ? argv[++*i] : NULL;
 }
 
+/*
+ * --kernel-config, then --kernel-tree (each tree is built with every
+ * --kernel-config of the command line, wherever it stands), then
+ * --lock-plugin, in the order given.
+ */
 void lb_cli_load_plugins(int argc, char **argv)
 {
 	char why[512];
 
-	for (int i = 1; i < argc; i++) {
-		const char *path;
+	for (int pass = 0; pass < 3; pass++)
+		for (int i = 1; i < argc; i++) {
+			const char *v;
 
-		if (strcmp(argv[i], "--") == 0)
-			break;
-		path = plugin_arg(argv, &i);
-		if (!path)
-			continue;
-		if (!*path)
-			lb_die(LB_EXIT_USAGE, "--lock-plugin=: empty path");
-		if (lb_plugin_load(path, why, sizeof(why)))
-			lb_die(LB_EXIT_USAGE, "--lock-plugin=%s: %s", path, why);
-	}
+			if (strcmp(argv[i], "--") == 0)
+				break;
+			if (pass == 0 && (v = early_arg(argv, &i, "--kernel-config", 10))) {
+				if (lb_tree_config(v, why, sizeof(why)))
+					lb_die(LB_EXIT_USAGE, "--kernel-config=%s: %s", v, why);
+			} else if (pass == 1 && (v = early_arg(argv, &i, "--kernel-tree", 10))) {
+				if (!*v)
+					lb_die(LB_EXIT_USAGE, "--kernel-tree=: empty path");
+				lb_tree_add(v);
+			} else if (pass == 2 && (v = early_arg(argv, &i, "--lock-plugin", 8))) {
+				if (!*v)
+					lb_die(LB_EXIT_USAGE, "--lock-plugin=: empty path");
+				if (lb_plugin_load(v, why, sizeof(why)))
+					lb_die(LB_EXIT_USAGE, "--lock-plugin=%s: %s", v, why);
+			}
+		}
+}
+
+void lb_cli_unknown_lock(const char *val, const char *el)
+{
+	const char *near = lb_lock_nearest(el);
+
+	/* the nearest name, not all of them: --list-locks has the list */
+	lb_die(LB_EXIT_USAGE, "--lock=%s: unknown lock '%s'%s%s%s; lockbench --list-locks lists "
+	       "the locks; families: spin sleep rw numa kernel peer all", val, el,
+	       near ? " (did you mean '" : "", near ? near : "", near ? "'?)" : "");
 }
 
 LB_NORETURN static void bad_instance(const char *val, const char *el, const char *why)
@@ -141,6 +167,18 @@ const struct lb_lock_ops *lb_cli_instance(struct lb_config *c, const char *val, 
 	const struct lb_lock_ops *o;
 	size_t l;
 
+	o = lb_lock_find(el);
+	if (!o && !strchr(el, '=') && lb_tree_lock_id(strchr(el, ':') + 1))
+		lb_die(LB_EXIT_USAGE, "--lock=%s: '%s': no kernel tree is named '%.*s' (give "
+		       "--kernel-tree=%.*s=PATH)", val, el, (int)strcspn(el, ":"), el,
+		       (int)strcspn(el, ":"), el);
+	if (o && lb_tree_of(o)) {	/* a kernel tree's lock, NAME:lock */
+		if (!o->unavailable)
+			return o;
+		lb_tree_skip(o);	/* it did not build: say why, the others run, exit 5 */
+		free(copy);
+		return NULL;
+	}
 	if (!copy)
 		lb_die(LB_EXIT_RUNTIME, "out of memory");
 	cursor = strchr(copy, ':');

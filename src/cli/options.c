@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "base/log.h"
+#include "cli/job.h"
 #include "cli/options.h"
 #include "cli/table.h"
 #include "plan/domain.h"
@@ -32,6 +33,7 @@
 static void call_lock(struct lb_cli *st, const struct lb_optdef *d, const char *val);
 static void call_format(struct lb_cli *st, const struct lb_optdef *d, const char *val);
 static void call_lock_plugin(struct lb_cli *st, const struct lb_optdef *d, const char *val);
+static void call_job(struct lb_cli *st, const struct lb_optdef *d, const char *val);
 static void call_quiet(struct lb_cli *st, const struct lb_optdef *d, const char *val);
 static void call_verbose(struct lb_cli *st, const struct lb_optdef *d, const char *val);
 static void call_help(struct lb_cli *st, const struct lb_optdef *d, const char *val);
@@ -57,13 +59,19 @@ const struct lb_optdef lb_opts[O_NOPTS] = {
 	[O_LOCK_PLUGIN] = { "lock-plugin", 0, "PATH.so", SEL,
 	  "load the locks of a plugin (repeatable)",
 	  .type = LB_OPT_CALL, .call = call_lock_plugin },
+	[O_KERNEL_TREE] = { "kernel-tree", 0, "[NAME=]PATH", SEL,
+	  "a kernel tree's own lock files as locks NAME:qspinlock...",
+	  .type = LB_OPT_CALL, .call = call_lock_plugin },
+	[O_KERNEL_CONFIG] = { "kernel-config", 0, "CONFIG_X=y|n", SEL,
+	  "a configuration choice of --kernel-tree's builds",
+	  .type = LB_OPT_CALL, .call = call_lock_plugin },
 	[O_LIST_LOCKS] = { "list-locks", 0, NULL, SEL,
 	  "list the locks (-v: what each follows)",
 	  .type = LB_OPT_FLAG, LB_FIELD(list_locks) },
 	[O_SCENARIO] = { "scenario", 0, "NAME", SEL,
 	  "mix, roles (--readers, --writers) or fair (Desnoyers 2008)",
-	  .type = LB_OPT_ENUM, LB_FIELD(scenario), .find = lb_scenario_find,
-	  .why = "unknown scenario; valid: mix, roles, fair", .def = LB_D_SCENARIO },
+	  .type = LB_OPT_ENUM, LB_FIELD(scenario), .values = lb_scenario_names,
+	  .why = "unknown scenario", .def = LB_D_SCENARIO },
 	[O_RATIO] = { "ratio", 'r', "R:W[,R:W...]", WORK,
 	  "read:write mix per thread; 0:1 = writes only",
 	  .type = LB_OPT_RATIOS, LB_LIST(ratios, nratios), .def = LB_D_RATIO },
@@ -92,8 +100,8 @@ const struct lb_optdef lb_opts[O_NOPTS] = {
 	  .type = LB_OPT_U64, LB_FIELD(delay), .min = 0, .max = 10000000, .def = LB_D_DELAY },
 	[O_LOAD_UNIT] = { "load-unit", 0, "UNIT", WORK,
 	  "what --load and --delay count: pause or loop",
-	  .type = LB_OPT_ENUM, LB_FIELD(load_unit), .find = lb_load_unit_find,
-	  .why = "unknown load unit; valid: pause, loop", .def = LB_D_LOAD_UNIT },
+	  .type = LB_OPT_ENUM, LB_FIELD(load_unit), .values = lb_load_unit_names,
+	  .why = "unknown load unit", .def = LB_D_LOAD_UNIT },
 	[O_OPS] = { "ops", 'n', "N", WORK,
 	  "operations per thread (fixed work: execution time)",
 	  .type = LB_OPT_U64, LB_FIELD(ops), .min = 1, .max = 1000000000000ull,
@@ -106,8 +114,8 @@ const struct lb_optdef lb_opts[O_NOPTS] = {
 	  .type = LB_OPT_U64, LB_FIELD(repeat), .min = 1, .max = 10000, .def = LB_D_REPEAT },
 	[O_PLACE] = { "place", 'p', "POLICY", PLACE,
 	  "socket, spread, compact, cache, numa or none",
-	  .type = LB_OPT_ENUM, LB_FIELD(place), .find = lb_place_find,
-	  .why = "unknown policy; valid: socket, spread, compact, cache, numa, none",
+	  .type = LB_OPT_ENUM, LB_FIELD(place), .values = lb_place_names,
+	  .why = "unknown policy",
 	  .def = LB_D_PLACE },
 	[O_CPUS] = { "cpus", 'C', "LIST", PLACE,
 	  "only these CPUs (numactl list syntax)",
@@ -126,8 +134,8 @@ const struct lb_optdef lb_opts[O_NOPTS] = {
 	  .type = LB_OPT_U64, LB_FIELD(lock_node), .min = 0, .max = 4095 },
 	[O_LOCK_DOMAIN] = { "lock-domain", 0, "LEVEL", PLACE,
 	  "what the numa locks treat as local: numa, package, cache",
-	  .type = LB_OPT_ENUM, LB_FIELD(lock_domain), .find = lb_lock_domain_find,
-	  .why = "unknown level; valid: numa, package, cache", .def = LB_D_LOCK_DOMAIN,
+	  .type = LB_OPT_ENUM, LB_FIELD(lock_domain), .values = lb_lock_domain_names,
+	  .why = "unknown level", .def = LB_D_LOCK_DOMAIN,
 	  .given = offsetof(struct lb_config, lock_domain_set) },
 	[O_DOMAINS] = { "domains", 0, "N", PLACE,
 	  "N pretend lock domains, round-robin over the CPUs",
@@ -159,6 +167,9 @@ const struct lb_optdef lb_opts[O_NOPTS] = {
 	  "stop a point still running after SEC s, go on",
 	  .type = LB_OPT_DOUBLE, LB_FIELD(point_timeout), .dmin = 0, .dmax = 86400,
 	  .given = offsetof(struct lb_config, point_timeout_set) },
+	[O_INTERVAL] = { "interval", 0, "MS", MEAS,
+	  "also the throughput of every MS ms of each point",
+	  .type = LB_OPT_U64, LB_FIELD(interval_ns), .min = 1, .max = 3600000, .scale = 1000000 },
 	[O_LATENCY] = { "latency", 0, NULL, MEAS,
 	  "time each acquisition (cycles, percentiles)",
 	  .type = LB_OPT_FLAG, LB_FIELD(latency) },
@@ -228,6 +239,12 @@ const struct lb_optdef lb_opts[O_NOPTS] = {
 	[O_OUTPUT] = { "output", 'o', "FILE", OUT,
 	  "write to FILE (format from its extension)",
 	  .type = LB_OPT_STRING, LB_FIELD(output), .why = "empty file name" },
+	[O_JOB] = { "job", 0, "FILE", OUT,
+	  "take the options in FILE, one per line, here",
+	  .type = LB_OPT_CALL, .call = call_job },
+	[O_SAVE_JOB] = { "save-job", 0, "FILE", OUT,
+	  "write this run's options to FILE, for --job",
+	  .type = LB_OPT_CALL, .call = call_job },
 	[O_BASELINE] = { "baseline", 0, "FILE", OUT,
 	  "an earlier CSV or JSON as 'before'",
 	  .type = LB_OPT_STRING, LB_FIELD(baseline), .why = "empty file name" },
@@ -250,11 +267,14 @@ const struct lb_optdef lb_opts[O_NOPTS] = {
 	  "print the version, then exit",
 	  .type = LB_OPT_CALL, .call = call_version },
 	/*
-	 * No other option starts with "e", so no abbreviation getopt_long took
-	 * before (--du for --duration, --h for --help) becomes ambiguous.
+	 * No visible option starts with "e", so no abbreviation getopt_long
+	 * took before (--du for --duration, --h for --help) becomes ambiguous.
 	 */
 	[O_EXPORT_DEFAULTS] = { "export-defaults", 0, NULL, OUT,
 	  "each option and its default (for the tests)",
+	  .type = LB_OPT_CALL, .call = call_export, .hidden = true },
+	[O_EXPORT_VALUES] = { "export-values", 0, NULL, OUT,
+	  "the names each option takes (for the bash completion)",
 	  .type = LB_OPT_CALL, .call = call_export, .hidden = true },
 };
 
@@ -317,16 +337,6 @@ static void set_lockopt(struct lb_config *c, const struct lockopt_ref *r, const 
 
 /* ---- the values that are not a field: the parse callbacks */
 
-LB_NORETURN static void unknown_lock(const char *val, const char *el)
-{
-	const char *near = lb_lock_nearest(el);
-
-	/* the nearest name, not all of them: --list-locks has the list */
-	lb_die(LB_EXIT_USAGE, "--lock=%s: unknown lock '%s'%s%s%s; lockbench --list-locks lists "
-	       "the locks; families: spin sleep rw numa kernel peer all", val, el,
-	       near ? " (did you mean '" : "", near ? near : "", near ? "'?)" : "");
-}
-
 /* --lock=A,B,family: the selection, in the order given, each lock once */
 static void call_lock(struct lb_cli *st, const struct lb_optdef *d, const char *val)
 {
@@ -362,13 +372,14 @@ static void call_lock(struct lb_cli *st, const struct lb_optdef *d, const char *
 					"in this build (see --list-locks)", val, el);
 			continue;
 		}
-		if (strchr(el, ':')) {	/* a lock instance: NAME:OPT=V... */
-			lb_cli_add_lock(c, lb_cli_instance(c, val, el), true);
+		if (strchr(el, ':')) {	/* a tree's lock (NULL: skipped), or an instance NAME:OPT=V */
+			if ((o = lb_cli_instance(c, val, el)))
+				lb_cli_add_lock(c, o, true);
 			continue;
 		}
 		o = lb_lock_find(el);
 		if (!o)
-			unknown_lock(val, el);
+			lb_cli_unknown_lock(val, el);
 		if (o->unavailable)
 			lb_die(LB_EXIT_UNAVAIL, "--lock=%s: lock '%s' is not available in this build: %s",
 			       val, el, o->unavailable);
@@ -377,9 +388,16 @@ static void call_lock(struct lb_cli *st, const struct lb_optdef *d, const char *
 	free(copy);
 }
 
-/* --lock-plugin: loaded before argv was read (lb_cli_load_plugins()), so that --lock finds its locks */
+/* --lock-plugin, --kernel-tree, --kernel-config: taken before argv (lb_cli_load_plugins()) */
 static void call_lock_plugin(struct lb_cli *st, const struct lb_optdef *d, const char *val)
 {
+}
+
+/* --job, --save-job: taken before argv (lb_job_expand()); what reaches here was shortened */
+static void call_job(struct lb_cli *st, const struct lb_optdef *d, const char *val)
+{
+	lb_die(LB_EXIT_USAGE, "--%s=%s: write --%s in full (it is read before the other options)",
+	       d->name, val ? val : "", d->name);
 }
 
 /* -f A[,B...]: each a known format, none twice */
@@ -446,9 +464,13 @@ static void call_version(struct lb_cli *st, const struct lb_optdef *d, const cha
 	lb_exit(LB_EXIT_OK);
 }
 
+/* --export-defaults, --export-values: stdout, exit 0 */
 static void call_export(struct lb_cli *st, const struct lb_optdef *d, const char *val)
 {
-	lb_cli_export_defaults(stdout);
+	if (d == &lb_opts[O_EXPORT_VALUES])
+		lb_cli_export_values(stdout);
+	else
+		lb_cli_export_defaults(stdout);
 	lb_exit(LB_EXIT_OK);
 }
 
@@ -472,7 +494,7 @@ static void check_table(void)
 			ok = d->size == sizeof(double);
 			break;
 		case LB_OPT_ENUM:
-			ok = d->size == sizeof(int) && d->find && d->why;
+			ok = d->size == sizeof(int) && d->values && d->values[0] && d->why;
 			break;
 		case LB_OPT_STRING:
 			ok = d->size == sizeof(const char *) && d->why;
@@ -556,8 +578,20 @@ LB_NORETURN static void unknown_option(const char *arg)
 			best = d;
 			near = lockopt_refs[i].name;
 		}
+	if ((!near || best > 1) && lb_edit_distance(name, "report") < 3)
+		lb_die(LB_EXIT_USAGE, "unknown option '%s' (did you mean 'lockbench report FILE...'?)"
+		       " (see lockbench --help)", arg);
 	lb_die(LB_EXIT_USAGE, "unknown option '%s'%s%s%s (see lockbench --help)", arg,
 	       near ? " (did you mean --" : "", near ? near : "", near ? "?)" : "");
+}
+
+/* a word where no argument is taken: the subcommand it was meant to be, if near one */
+LB_NORETURN static void unexpected_argument(const char *arg)
+{
+	if (lb_edit_distance(arg, "report") < 3)
+		lb_die(LB_EXIT_USAGE, "unexpected argument '%s' (did you mean 'lockbench report "
+		       "FILE...'? a subcommand comes first)", arg);
+	lb_die(LB_EXIT_USAGE, "unexpected argument '%s' (see lockbench --help)", arg);
 }
 
 /* argv, option by option, in order: each value is checked as it comes */
@@ -616,19 +650,25 @@ static void read_argv(struct lb_cli *st, int argc, char **argv)
 		st->seq[id] = ++seq;
 	}
 	if (optind < argc)
-		lb_die(LB_EXIT_USAGE, "unexpected argument '%s' (see lockbench --help)", argv[optind]);
+		unexpected_argument(argv[optind]);
 	free(longopts);
 }
 
 void lb_options_parse(struct lb_config *c, int argc, char **argv)
 {
 	struct lb_cli st = { .c = c };
+	static struct lb_job job;
 
 	check_table();
 	memset(c, 0, sizeof(*c));
 	c->lock_node = -1;	/* no --lock-node: no node, wherever the allocator puts it */
+	/* --job's options where it stands, --save-job taken out: the words of the run */
+	lb_job_expand(argc, argv, &job);
+	argc = job.argc;
+	argv = job.argv;
 	c->argc = argc;
 	c->argv = argv;
+	c->job = job.job;
 	/* the defaults, from the rows, through the parser that reads argv */
 	for (unsigned id = 1; id < O_NOPTS; id++)
 		if (lb_opts[id].def)
@@ -638,6 +678,7 @@ void lb_options_parse(struct lb_config *c, int argc, char **argv)
 	read_argv(&st, argc, argv);
 	lb_cli_instances_resolve(c);
 	lb_cli_rules(&st);
+	lb_job_save(&job);	/* the options hold: they are worth rerunning */
 }
 
 void lb_config_free(struct lb_config *c)

@@ -168,7 +168,7 @@ static void write_table(FILE *f, const struct runs *rs, char **paths)
 			*b->cpu_model ? b->cpu_model : "?", *b->version ? b->version : "?",
 			*b->timestamp ? b->timestamp : b->n && b->results[0].simulated ?
 			"simulated (virtual time)" : "?");
-		fprintf(f, "       %s\n", *b->command ? b->command : "(no command line in a CSV file)");
+		fprintf(f, "       %s\n", *b->command ? b->command : "(no command line: a format 1 CSV file)");
 		w[r] = (int)strlen("run 1") + 1;
 	}
 	for (unsigned i = 0; i < rs->nkeys; i++) {
@@ -201,16 +201,98 @@ static void write_table(FILE *f, const struct runs *rs, char **paths)
 	free(w);
 }
 
+/* the options of @lock in run @b ("" without any), or NULL when the file does not say */
+static const char *lock_options(const struct lb_baseline *b, const char *lock)
+{
+	for (unsigned k = 0; k < b->n; k++)
+		if (strcmp(b->results[k].point.ops->name, lock) == 0)
+			return b->lockopts ? b->lockopts[k] : NULL;
+	return NULL;
+}
+
+static bool has_lock(const struct lb_baseline *b, const char *lock)
+{
+	for (unsigned k = 0; k < b->n; k++)
+		if (strcmp(b->results[k].point.ops->name, lock) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * What makes run @b's figures not those of run @a's conditions: the first
+ * field that differs, with both values, into @what; false when none does.
+ * A field a file does not say (an older format) is not compared.
+ */
+static bool runs_differ(const struct lb_baseline *a, const struct lb_baseline *b, char *what,
+			size_t len)
+{
+	const struct lb_point *p = &a->results[0].point, *q = &b->results[0].point;
+
+	/* --simulate: a model's figures against a machine's */
+	if (a->results[0].simulated != b->results[0].simulated)
+		return snprintf(what, len, "simulated: %d against %d (virtual time against real)",
+				b->results[0].simulated, a->results[0].simulated), true;
+	if (p->duration > 0 && q->duration > 0 && p->duration != q->duration)
+		return snprintf(what, len, "duration_s: %g against %g", q->duration, p->duration), true;
+	if (p->duration <= 0 && q->duration <= 0 && p->nops && q->nops && p->nops != q->nops)
+		return snprintf(what, len, "ops_per_thread: %llu against %llu",
+				(unsigned long long)q->nops, (unsigned long long)p->nops), true;
+	if (p->spin != q->spin || p->load_ns != q->load_ns)
+		return snprintf(what, len, "load_unit: %s against %s", q->load_ns ? "ns" :
+				q->spin ? "loop" : "pause", p->load_ns ? "ns" : p->spin ? "loop" :
+				"pause"), true;
+	for (unsigned k = 0; k < b->n; k++) {
+		const char *lock = b->results[k].point.ops->name, *x, *y;
+
+		if (!has_lock(a, lock))
+			continue;
+		x = lock_options(a, lock);
+		y = lock_options(b, lock);
+		if (x && y && strcmp(x, y) != 0)
+			return snprintf(what, len, "lock_options of %.60s: '%.140s' against '%.140s'", lock, y,
+					x), true;
+	}
+	if (*a->version && *b->version && strcmp(a->version, b->version) != 0)
+		return snprintf(what, len, "lockbench version: %s against %s", b->version,
+				a->version), true;
+	if (*a->host && *b->host && (strcmp(a->host, b->host) != 0 ||
+				     strcmp(a->cpu_model, b->cpu_model) != 0))
+		return snprintf(what, len, "machine: %.60s (%.100s) against %.60s (%.100s)", b->host, b->cpu_model,
+				a->host, a->cpu_model), true;
+	return false;
+}
+
+const char *const lb_report_formats[] = { "table", "csv", NULL };	/* csv: 1 */
+
 LB_NORETURN static void report_usage(const char *why)
 {
-	lb_die(LB_EXIT_USAGE, "report: %s (usage: lockbench report [-f table|csv] "
-	       "[--baseline-loose] FILE...)", why);
+	lb_die(LB_EXIT_USAGE, "report: %s (usage: lockbench report [-f table|csv] [--loose] FILE...)", why);
+}
+
+/* lockbench report --help */
+LB_NORETURN static void report_help(void)
+{
+	printf("Usage: lockbench report [-f table|csv] [--loose] FILE...\n"
+	       "Put the runs of lockbench's CSV or JSON files side by side: one row per\n"
+	       "lock, mix and thread count, one column per file, each figure with its\n"
+	       "change against the first file's. A run whose duration or operations,\n"
+	       "load unit, lock options, lockbench version or machine differ from the\n"
+	       "first run's is refused, naming the field.\n"
+	       "\n"
+	       "  -f, --format=table|csv  the report as a table (default) or as CSV\n"
+	       "      --loose             put such runs side by side all the same, the\n"
+	       "                          differences said under the table\n"
+	       "  -h, --help              this text\n"
+	       "\n"
+	       "Full documentation: man lockbench, REPORT\n");
+	exit(fflush(stdout) ? LB_EXIT_RUNTIME : LB_EXIT_OK);
 }
 
 int lb_report_main(int argc, char **argv)
 {
 	struct runs rs = { 0 };
 	bool csv = false, loose = false;
+	char (*differs)[400] = NULL;
 	char why[512];
 	int i = 1;
 
@@ -221,7 +303,9 @@ int lb_report_main(int argc, char **argv)
 			i++;
 			break;
 		}
-		if (strcmp(argv[i], "--baseline-loose") == 0) {
+		if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0)
+			report_help();
+		if (strcmp(argv[i], "--loose") == 0) {
 			loose = true;
 			continue;
 		}
@@ -231,11 +315,15 @@ int lb_report_main(int argc, char **argv)
 			fmt = argv[i] + 9;
 		else if (strncmp(argv[i], "-f", 2) == 0)
 			fmt = argv[i] + 2;
-		else
-			report_usage("unknown option");
-		if (strcmp(fmt, "csv") == 0)
+		else {
+			char what[160];
+
+			snprintf(what, sizeof(what), "unknown option '%.100s'", argv[i]);
+			report_usage(what);
+		}
+		if (strcmp(fmt, lb_report_formats[1]) == 0)
 			csv = true;
-		else if (strcmp(fmt, "table") != 0)
+		else if (strcmp(fmt, lb_report_formats[0]) != 0)
 			report_usage("-f: the report is written as table or csv");
 	}
 	if (i == argc)
@@ -252,11 +340,6 @@ int lb_report_main(int argc, char **argv)
 
 		if (rc)
 			lb_die(rc, "report: %s: %s", argv[i + r], why);
-		if (r && !loose && rs.b[r].results[0].simulated != rs.b[0].results[0].simulated)
-			lb_die(LB_EXIT_USAGE, "report: %s: %s results, %s %s ones: a model and a "
-			       "machine do not compare (--baseline-loose compares them anyway)",
-			       argv[i + r], rs.b[r].results[0].simulated ? "simulated" : "real",
-			       argv[i], rs.b[0].results[0].simulated ? "simulated" : "real");
 		ft = rs.b[r].results[0].point.duration > 0;
 		if (r == 0)
 			rs.fixed_time = ft;
@@ -273,11 +356,25 @@ int lb_report_main(int argc, char **argv)
 			lb_die(LB_EXIT_RUNTIME, "out of memory");
 		free(ptrs);
 	}
+	/* runs of other conditions: refused, or with --loose said under the header */
+	differs = calloc(rs.n, sizeof(*differs));
+	if (!differs)
+		lb_die(LB_EXIT_RUNTIME, "out of memory");
+	for (unsigned r = 1; r < rs.n; r++)
+		if (runs_differ(&rs.b[0], &rs.b[r], differs[r], sizeof(differs[r])) && !loose)
+			lb_die(LB_EXIT_USAGE, "report: %s differs from %s in %s: the figures do not "
+			       "compare (--loose puts them side by side all the same)", argv[i + r],
+			       argv[i], differs[r]);
 	collect_keys(&rs);
-	if (csv)
+	if (csv) {
 		write_csv(stdout, &rs);
-	else
+	} else {
 		write_table(stdout, &rs, argv + i);
+		for (unsigned r = 1; r < rs.n; r++)
+			if (differs[r][0])
+				printf("(--loose: run %u differs from run 1 in %s)\n", r + 1, differs[r]);
+	}
+	free(differs);
 	for (unsigned r = 0; r < rs.n; r++) {
 		lb_ttable_free(&rs.t[r]);
 		lb_baseline_free(&rs.b[r]);

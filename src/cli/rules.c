@@ -19,6 +19,7 @@
 #include "cli/table.h"
 #include "output/output.h"
 #include "locks/registry.h"
+#include "tree/tree.h"
 
 
 /*
@@ -51,8 +52,22 @@ static void rule_list_locks(struct lb_cli *st)
 {
 	if (st->c->list_locks) {
 		lb_lock_list(stdout, lb_verbose > 0);
+		if (lb_verbose > 0)
+			lb_tree_list(stdout);
 		lb_exit(LB_EXIT_OK);
 	}
+}
+
+/*
+ * --lock named only kernel tree locks, and none of them built (each said why
+ * in its line): nothing to run, exit 5. After --list-locks (which lists them
+ * as unavailable), before the default experiment would take an empty --lock
+ * for none given.
+ */
+static void rule_tree_skipped(struct lb_cli *st)
+{
+	if (st->c->nlocks == 0 && lb_tree_exit_code())
+		lb_exit(LB_EXIT_UNAVAIL);
 }
 
 /* Options that exclude or need each other, whatever the scenario and format. */
@@ -434,6 +449,7 @@ typedef void lb_rule_fn(struct lb_cli *st);
 static lb_rule_fn *const rules[] = {
 	rule_lock_options,
 	rule_list_locks,
+	rule_tree_skipped,
 	rule_pairs,
 	rule_format,
 	rule_stats_defaults,

@@ -41,22 +41,33 @@ void lb_cli_add_lock(struct lb_config *c, const struct lb_lock_ops *o, bool expl
 	c->locks[c->nlocks++] = o;
 }
 
+/* @val's index among the NULL-terminated @names; else -1, "@what: a, b, c" in @why */
+static int name_index(const char *const *names, const char *val, const char *what, char *why,
+		      size_t len)
+{
+	size_t l;
+
+	for (int i = 0; names[i]; i++)
+		if (strcmp(names[i], val) == 0)
+			return i;
+	l = (size_t)snprintf(why, len, "%s", what);
+	for (unsigned k = 0; names[k] && l < len; k++)
+		l += (size_t)snprintf(why + l, len - l, "%s%s", k ? ", " : "", names[k]);
+	return -1;
+}
+
 int lb_cli_lockopt_value(const struct lb_lock_option *op, const char *val, uint64_t *v, char *why,
 			 size_t len)
 {
-	char list[256];
-	size_t l = 0;
+	int i;
 
 	if (op->type == LB_LOCK_OPT_U64)
 		return lb_parse_u64(val, op->min, op->max, v, why, len) ? -1 : 0;
-	for (*v = 0; op->values[*v]; (*v)++)
-		if (strcmp(op->values[*v], val) == 0)
-			return 0;
-	list[0] = '\0';
-	for (unsigned k = 0; op->values[k] && l < sizeof(list); k++)
-		l += (size_t)snprintf(list + l, sizeof(list) - l, "%s%s", k ? ", " : "", op->values[k]);
-	snprintf(why, len, "expected one of: %s", list);
-	return -1;
+	i = name_index(op->values, val, "expected one of: ", why, len);
+	if (i < 0)
+		return -1;
+	*v = (uint64_t)i;
+	return 0;
 }
 
 void lb_cli_format_list(char *buf, size_t len)
@@ -82,7 +93,7 @@ static void store_uint(void *p, size_t size, uint64_t v)
 
 void lb_cli_take_value(struct lb_cli *st, const struct lb_optdef *d, const char *val)
 {
-	char *p = (char *)st->c + d->off, why[256];
+	char *p = (char *)st->c + d->off, why[256], what[128];
 	unsigned *n = (unsigned *)((char *)st->c + d->noff);
 	uint64_t v;
 	int i, rc = 0;
@@ -92,9 +103,12 @@ void lb_cli_take_value(struct lb_cli *st, const struct lb_optdef *d, const char 
 		*(bool *)p = true;
 		return;
 	case LB_OPT_U64:
-		rc = lb_parse_u64(val, d->min, d->max, &v, why, sizeof(why));
+		if (d->scale > 1)	/* a time: the field counts ns */
+			rc = lb_parse_time_ns(val, d->scale, d->min, d->max, &v, why, sizeof(why));
+		else
+			rc = lb_parse_u64(val, d->min, d->max, &v, why, sizeof(why));
 		if (!rc)
-			store_uint(p, d->size, v * (d->scale ? d->scale : 1));
+			store_uint(p, d->size, v);
 		break;
 	case LB_OPT_DOUBLE:
 		rc = lb_parse_seconds(val, d->dmin, d->dmax, (double *)p, why, sizeof(why));
@@ -115,9 +129,10 @@ void lb_cli_take_value(struct lb_cli *st, const struct lb_optdef *d, const char 
 		rc = lb_parse_threads(val, (struct lb_telem **)p, n, why, sizeof(why));
 		break;
 	case LB_OPT_ENUM:
-		i = d->find(val);
+		snprintf(what, sizeof(what), "%s; valid: ", d->why);
+		i = name_index(d->values, val, what, why, sizeof(why));
 		if (i < 0)
-			lb_cli_bad_value(d->name, val, d->why);
+			lb_cli_bad_value(d->name, val, why);
 		memcpy(p, &i, sizeof(i));
 		break;
 	case LB_OPT_STRING:

@@ -11,7 +11,7 @@
  *
  * options.c  the table, the generic parser, getopt_long's table
  * rules.c    the rules across options, run in order after the parse
- * help.c     --help and --export-defaults, generated from the rows
+ * help.c     --help, --export-defaults and --export-values, generated from the rows
  */
 #ifndef LB_SRC_CLI_TABLE_H
 #define LB_SRC_CLI_TABLE_H
@@ -28,26 +28,26 @@
 /* The rows, in --help's order; O_NONE (0) is no option. */
 enum lb_opt_id {
 	O_NONE = 0,
-	O_LOCK, O_LOCK_PLUGIN, O_LIST_LOCKS, O_SCENARIO,
+	O_LOCK, O_LOCK_PLUGIN, O_KERNEL_TREE, O_KERNEL_CONFIG, O_LIST_LOCKS, O_SCENARIO,
 	O_RATIO, O_READERS, O_WRITERS, O_WRITER_OPS, O_THREADS, O_LOAD, O_LOAD_NS, O_DELAY,
 	O_LOAD_UNIT,
 	O_OPS, O_DURATION, O_REPEAT,
 	O_PLACE, O_CPUS, O_PHYSICAL, O_TOPOLOGY, O_PLAN, O_LOCK_NODE, O_LOCK_DOMAIN, O_DOMAINS,
 	O_VALIDATE, O_TORTURE, O_PROCESSES, O_C2C, O_PERF, O_TRACE, O_TIMEOUT, O_POINT_TIMEOUT,
 	O_LATENCY,
-	O_LATENCY_SAMPLE,
+	O_LATENCY_SAMPLE, O_INTERVAL,
 	O_SIMULATE, O_SIM_PROFILE, O_SIM_PROFILE_OUT, O_SEED, O_SIM_JITTER, O_SIM_SLICE,
 	O_FAIR_READERS, O_FAIR_TRYLOCK_READERS, O_FAIR_WRITERS, O_FAIR_TRYLOCK_WRITERS,
 	O_FAIR_IRQ_READERS, O_FAIR_TRYLOCK_IRQ_READERS, O_FAIR_WRITER_PERIOD,
 	O_FAIR_TRYLOCK_WRITER_PERIOD, O_FAIR_TRYLOCK_WRITER_TRIES, O_FAIR_IRQ_PERIOD,
-	O_FORMAT, O_OUTPUT, O_BASELINE, O_BASELINE_LOOSE, O_NO_HEADER, O_QUIET, O_VERBOSE, O_HELP, O_VERSION,
-	O_EXPORT_DEFAULTS,
+	O_FORMAT, O_OUTPUT, O_JOB, O_SAVE_JOB, O_BASELINE, O_BASELINE_LOOSE, O_NO_HEADER, O_QUIET, O_VERBOSE, O_HELP, O_VERSION,
+	O_EXPORT_DEFAULTS, O_EXPORT_VALUES,
 	O_NOPTS
 };
 
 enum lb_opt_type {
 	LB_OPT_FLAG,		/* no value: the bool at .off becomes true */
-	LB_OPT_U64,		/* an integer in min..max, stored times .scale in .size bytes */
+	LB_OPT_U64,		/* an integer in min..max in .size bytes; with .scale a time (ns) */
 	LB_OPT_DOUBLE,		/* seconds (2, 0.5, 500ms, 1s) in dmin..dmax, a double at .off */
 	LB_OPT_U64_LIST,	/* "1,5,10", "0-100:10" (each in min..max): uint64_t * at .off */
 	LB_OPT_RATIOS,		/* "0:1,10:1": struct lb_ratio * at .off */
@@ -68,10 +68,12 @@ struct lb_cli;
  * @noff:          lists: the unsigned count beside the array (LB_LIST())
  * @min, @max:     U64 and U64_LIST: each value's bounds
  * @dmin, @dmax:   DOUBLE: the bounds
- * @scale:         U64: the unit of the field per unit of the value (us -> ns: 1000); 0 is 1
- * @find:          ENUM: the index of a name, -1 if unknown
+ * @scale:         U64: a time, ns per unit of a bare value (us: 1000); 0 a count
+ * @values:        ENUM: the names, each at its value's index, NULL-terminated
+ *                 (what --export-values lists for the bash completion)
  * @call:          CALL: takes @val (NULL for a flag); exits with one line if it is bad
- * @why:           ENUM: the reason an unknown name gets; STRING: the reason "" gets
+ * @why:           ENUM: the reason an unknown name gets (the valid names
+ *                 follow); STRING: the reason "" gets
  * @def:           the default (plan/defaults.h: its value in the option's own
  *                 syntax, set through the same parser before argv is read, and
  *                 what --help says of it); LB_D_NONE: no default value
@@ -92,7 +94,7 @@ struct lb_optdef {
 	uint64_t min, max;
 	double dmin, dmax;
 	uint64_t scale;
-	int (*find)(const char *name);
+	const char *const *values;
 	void (*call)(struct lb_cli *st, const struct lb_optdef *d, const char *val);
 	const char *why;
 	enum lb_default_id def;
@@ -137,8 +139,14 @@ int lb_cli_lockopt_value(const struct lb_lock_option *op, const char *val, uint6
 			 size_t len);
 /* lb_cli_load_plugins() - load every --lock-plugin of argv, first of all (instance.c) */
 void lb_cli_load_plugins(int argc, char **argv);
-/* lb_cli_instance() - the lock instance @el (NAME:OPT=V...) of --lock=@val; exits 2 if bad */
+/*
+ * lb_cli_instance() - the lock instance @el (NAME:OPT=V...) of --lock=@val,
+ * or a kernel tree's lock NAME:lock (NULL when it did not build: skipped,
+ * the run exits 5); exits 2 if bad
+ */
 const struct lb_lock_ops *lb_cli_instance(struct lb_config *c, const char *val, const char *el);
+/* lb_cli_unknown_lock() - --lock=@val names @el, which is no lock: exit 2 */
+LB_NORETURN void lb_cli_unknown_lock(const char *val, const char *el);
 /* lb_cli_instances_resolve() - each instance's option values: the lock's, then its own */
 void lb_cli_instances_resolve(struct lb_config *c);
 /* lb_cli_format_list() - "table, stats, ..." */
@@ -151,6 +159,8 @@ void lb_cli_take_default(struct lb_cli *st, enum lb_opt_id id, enum lb_default_i
 void lb_cli_rules(struct lb_cli *st);
 /* lb_cli_export_defaults() - each visible option and its default, for the tests (help.c) */
 void lb_cli_export_defaults(FILE *f);
+/* lb_cli_export_values() - the names each option takes, for the bash completion (help.c) */
+void lb_cli_export_values(FILE *f);
 /* lb_cli_formats_help() - "table (...); stats (...); ..." appended to -f's help */
 size_t lb_cli_formats_help(char *buf, size_t len);
 

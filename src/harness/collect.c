@@ -50,6 +50,10 @@ const struct lb_role_result *lb_result_role(const struct lb_result *r, const cha
 
 void lb_result_free(struct lb_result *r)
 {
+	free(r->intervals);
+	r->intervals = NULL;
+	free(r->interval_thread_ops);
+	r->interval_thread_ops = NULL;
 	free(r->threads);
 	r->threads = NULL;
 	free(r->irq_cpus);
@@ -115,35 +119,51 @@ out:
 }
 
 /*
- * Did thread @w really run its loop: CPU time over the wall time it was
- * awake. A thread of a lock that never sleeps (and of no role that sleeps)
- * runs all the time it is not taken off its CPU, so below LB_RAN_PCT it ran
- * short. The models' futex sleeps are timed (lb_futex_sleep()): their time
- * is taken off the wall time, and the same bar holds for what is left. A
- * thread that may sleep where lockbench cannot time it (glibc, the kernel's
- * locks, roles) ran short only when it was also switched out against its
- * will. With more threads than CPUs the bar is LB_RAN_PCT of a thread's
- * share of them.
+ * Did thread @w really run its loop. Where the kernel keeps schedstats, a
+ * thread ran short when it got less than LB_RAN_PCT of the time it was
+ * runnable (CPU time over CPU time and run-queue wait): the time a
+ * sleeping lock keeps it asleep does not count against it, and with more
+ * threads than CPUs the bar is LB_RAN_PCT of its fair share of them (CPUs
+ * over threads), so an oversubscribed run is marked only where a thread
+ * got less than that share. Without schedstats, CPU time over the wall
+ * time it was awake: the models' futex sleeps are timed
+ * (lb_futex_sleep()) and taken off, and a thread that may sleep where
+ * lockbench cannot time it (glibc, the kernel's locks, roles) ran short
+ * only when it was also switched out against its will.
  */
+bool lb_ran_short(double cpu_ns, double waited_ns, double cpu_pct, double share,
+		  bool asleep_unseen, double *run_pct)
+{
+	if (waited_ns >= 0) {
+		*run_pct = cpu_ns + waited_ns > 0 ? 100.0 * cpu_ns / (cpu_ns + waited_ns) : 100;
+		return *run_pct < LB_RAN_PCT * share;
+	}
+	*run_pct = cpu_pct;
+	return cpu_pct < LB_RAN_PCT * share && !asleep_unseen;
+}
+
 static void ran(const struct lb_run *run, const struct lb_worker *w, struct lb_thread_result *tr,
 		struct lb_result *r)
 {
 	const struct lb_point *p = run->p;
 	double slept = lb_cycles_to_ns(w->slept);
 	double wall = lb_cycles_to_ns(w->t_end - w->t_begin) - slept;
+	double cpu = (double)(w->sched1.cpu_ns - w->sched0.cpu_ns);
 	/* untimed sleeps: a blocking lock or a role that slept where we could not time it */
 	bool sleeps = ((run->ops->flags & LB_LOCK_F_BLOCKING) && !w->slept) || p->roles;
 	/* more threads than CPUs: each can run only its share of the time */
 	double share = p->npus && p->nthreads > p->npus ? (double)p->npus / p->nthreads : 1;
 
-	tr->cpu_pct = wall > 0 ? 100.0 * (double)(w->sched1.cpu_ns - w->sched0.cpu_ns) / wall : 100;
+	tr->cpu_pct = wall > 0 ? 100.0 * cpu / wall : 100;
 	if (tr->cpu_pct > 100)
 		tr->cpu_pct = 100;	/* two clocks: a read apart */
 	tr->nivcsw = w->sched1.nivcsw - w->sched0.nivcsw;
-	tr->ran_short = tr->cpu_pct < LB_RAN_PCT * share && (!sleeps || tr->nivcsw > 0);
+	tr->ran_short = lb_ran_short(cpu, w->sched0.rq_ok && w->sched1.rq_ok ?
+				     (double)(w->sched1.rq_ns - w->sched0.rq_ns) : -1,
+				     tr->cpu_pct, share, sleeps && !tr->nivcsw, &tr->run_pct);
 	r->short_threads += tr->ran_short;
-	if (tr->cpu_pct < r->cpu_min_pct)
-		r->cpu_min_pct = tr->cpu_pct;
+	if (tr->run_pct < r->cpu_min_pct)
+		r->cpu_min_pct = tr->run_pct;
 }
 
 int lb_collect_point(const struct lb_run *run, struct lb_result *r)
@@ -207,6 +227,10 @@ int lb_collect_point(const struct lb_run *run, struct lb_result *r)
 	r->teardown_ms = lb_cycles_to_ns(run->t_joined - t_last_end) / 1e6;
 
 	lb_watch_results(run, r);
+	if (lb_interval_results(run, r, t_last_end)) {
+		lb_err("out of memory for the --interval results");
+		return LB_EXIT_RUNTIME;
+	}
 	if (p->latency || p->roles)
 		rc = latency_results(run, r);
 	if (!rc && run->rp) {

@@ -116,45 +116,72 @@ static void name_self(unsigned tid)
 	pthread_setname_np(pthread_self(), name);
 }
 
+/* hist_setup() - --latency: worker @w's two histograms, so that the loop allocates nothing */
+/*
+ * worker_setup() - pin the calling thread as worker @tid, then allocate and
+ * fill its record (*@wp, set as soon as it exists: teardown frees it), run
+ * the lock's thread_init() and the measurements' per-thread set-up
+ *
+ * Return: 0, or -errno of the first step that failed; the steps after it
+ * are not taken.
+ */
+static int worker_setup(struct lb_run *run, unsigned tid, struct lb_worker **wp)
+{
+	const struct lb_point *p = run->p;
+	const struct lb_pu *pu = p->pin ? &p->pus[tid % p->npus] : NULL;
+	size_t wsize = lb_round_up(sizeof(struct lb_worker), LB_CACHELINE);
+	size_t psize = lb_round_up(p->ops->tctx_size, LB_CACHELINE);
+	struct lb_worker *w;
+	int err;
+
+	/* pin first: everything this thread touches from here on is on its node */
+	if (pu) {
+		err = lb_topo_bind_self(pu);
+		if (err)
+			return err;
+	}
+	if (run->procs)
+		w = lb_proc_slot(run, tid);	/* process.c: in the shared mapping */
+	else if (posix_memalign((void **)&w, LB_CACHELINE, wsize + psize))
+		return -ENOMEM;
+	*wp = w;
+	lb_worker_fill(run, w, tid, pu);	/* setup.c: its context, ratio and work */
+	w->cpu_seen = sched_getcpu();
+	w->tid_os = (pid_t)syscall(SYS_gettid);
+	name_self(tid);
+	if (p->torture) {
+		lb_torture_init(&w->torture, lb_cycles() * 2654435761u + tid + 1);
+		lb_torture_self = &w->torture;
+	}
+	if (p->ops->thread_init) {
+		err = p->ops->thread_init(run->lock, &w->tctx);
+		if (err)
+			return err;
+	}
+	/* --latency: the histograms (setup.c), allocated here so that the loop allocates nothing */
+	err = lb_worker_hists(run, w, tid);
+	if (err)
+		return err;
+	if (p->roles) {
+		err = lb_role_thread_init(run->rp, tid, &w->tctx, &w->ops, &w->rt);
+		if (err)
+			return err;
+	}
+	/* --perf: this thread's counters, opened disabled (system calls stay out of the loop) */
+	if (p->perf)
+		lb_perf_open(&w->perf);
+	return 0;
+}
+
 static void *worker_main(void *argp)
 {
 	struct lb_worker_arg *arg = argp;
 	struct lb_run *run = arg->run;
 	const struct lb_point *p = run->p;
 	unsigned tid = arg->tid;
-	const struct lb_pu *pu = p->pin ? &p->pus[tid % p->npus] : NULL;
-	size_t wsize = lb_round_up(sizeof(struct lb_worker), LB_CACHELINE);
-	size_t psize = lb_round_up(p->ops->tctx_size, LB_CACHELINE);
 	struct lb_worker *w = NULL;
-	int err = 0;
+	int err = worker_setup(run, tid, &w);
 
-	/* pin first: everything this thread touches from here on is on its node */
-	if (pu)
-		err = lb_topo_bind_self(pu);
-	if (!err && run->procs)
-		w = lb_proc_slot(run, tid);	/* process.c: in the shared mapping */
-	else if (!err && posix_memalign((void **)&w, LB_CACHELINE, wsize + psize))
-		err = -ENOMEM;
-	if (!err) {
-		lb_worker_fill(run, w, tid, pu);
-		w->cpu_seen = sched_getcpu();
-		w->tid_os = (pid_t)syscall(SYS_gettid);
-		name_self(tid);
-		if (p->torture) {
-			lb_torture_init(&w->torture, lb_cycles() * 2654435761u + tid + 1);
-			lb_torture_self = &w->torture;
-		}
-		if (p->ops->thread_init)
-			err = p->ops->thread_init(run->lock, &w->tctx);
-	}
-	/* --latency: the histograms, allocated here so that the loop allocates nothing */
-	if (!err)
-		err = lb_worker_hists(run, w, tid);
-	if (!err && p->roles)
-		err = lb_role_thread_init(run->rp, tid, &w->tctx, &w->ops, &w->rt);
-	/* --perf: this thread's counters, opened disabled (system calls stay out of the loop) */
-	if (!err && p->perf)
-		lb_perf_open(&w->perf);
 	run->workers[tid] = w;
 	if (w)
 		run->tctxs[tid] = &w->tctx, run->privs[tid] = w->tctx.priv;
@@ -165,32 +192,29 @@ static void *worker_main(void *argp)
 	}
 	/* release: our record and tctx are published before the main thread counts us */
 	lb_fetch_add_release(&run->arrived, 1);
-
 	/* acquire: pairs with the release store of go; every peer's tctx is visible after it */
 	wait_flag(&run->go);
-	if (w && run->warm)
+	if (err)
+		goto finished;	/* the main thread saw init_error: it stops the point */
+	if (run->warm)
 		warm_up(run, w);
-	if (w && p->perf)
+	if (p->perf)
 		lb_perf_enable(&w->perf);
-	if (w) {
-		lb_sched_mark(&w->sched0);
-		w->slept = lb_slept_cycles;
-		w->t_begin = lb_cycles_fenced();
-	}
-	if (w && !lb_load_relaxed(&run->stop)) {
+	lb_sched_mark(&w->sched0);
+	w->slept = lb_slept_cycles;
+	w->t_begin = lb_cycles_fenced();
+	if (!lb_load_relaxed(&run->stop))
 		run_loop(run, w);
-	}
-	lb_torture_self = NULL;
-	if (w && w->rt)
+	if (w->rt)
 		lb_role_thread_done(w->rt);
-	if (w) {
-		w->t_end = lb_cycles_fenced();
-		w->slept = lb_slept_cycles - w->slept;
-		lb_sched_mark(&w->sched1);
-		if (p->perf)
-			lb_perf_read_close(&w->perf, &w->perf_vals);
-		lb_store_release(&w->done, 1);
-	}
+	w->t_end = lb_cycles_fenced();
+	w->slept = lb_slept_cycles - w->slept;
+	lb_sched_mark(&w->sched1);
+	if (p->perf)
+		lb_perf_read_close(&w->perf, &w->perf_vals);
+	lb_store_release(&w->done, 1);
+finished:
+	lb_torture_self = NULL;
 	/* release: t_end and the counts are visible to the main thread after the count */
 	if (lb_add_return_release(&run->finished, 1) == p->nthreads)
 		lb_futex(&run->finished, FUTEX_WAKE, 1, NULL);

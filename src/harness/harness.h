@@ -27,6 +27,13 @@ int lb_run_point(const struct lb_point *p, struct lb_result *r);
 extern volatile sig_atomic_t lb_stop_requested;
 /* lb_warm_ns() - the warm-up's length: a tenth of a fixed-time point, at most 10 ms; 0: none */
 uint64_t lb_warm_ns(const struct lb_point *p);
+/**
+ * lb_intervals_levels() - do @r's intervals (--interval) fall into two
+ * levels (the machine changed in the middle of the point)? Two groups of at
+ * least three intervals, 15% apart, with a gap between them wider than
+ * twice the spread within either; out: their means, and how many are low.
+ */
+bool lb_intervals_levels(const struct lb_result *r, double *lo, double *hi, unsigned *nlo);
 /* lb_result_role() - the population @role of @r, NULL if it has none */
 const struct lb_role_result *lb_result_role(const struct lb_result *r, const char *role);
 /* lb_result_free() - release r->threads (and the rest lb_run_point() allocated) */

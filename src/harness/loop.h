@@ -269,7 +269,7 @@ lb_loop_body(struct lb_loop *l, lb_verb wlock, lb_verb wunlock, lb_verb rlock, l
  * verbs twice for an exclusive lock), to be set as lb_lock_ops.loop.
  */
 #define LB_LOCK_LOOP_VARIANT(name, wl, wu, rl, ru, timed, mixed, lat, spin, chk)	\
-	static __attribute__((noinline, flatten)) void name(struct lb_loop *l)		\
+	static __attribute__((__noinline__, __flatten__)) void name(struct lb_loop *l)		\
 	{										\
 		lb_loop_body(l, wl, wu, rl, ru, timed, mixed, lat, spin, chk);		\
 	}

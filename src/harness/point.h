@@ -80,6 +80,8 @@ struct lb_point {
 	/* --latency: time acquisitions (locks/loop.h's latency variants) */
 	bool latency;
 	uint32_t lat_every;		/* one acquisition in lat_every (1: all) */
+	uint64_t interval_ns;		/* --interval: the throughput every so many ns; 0: none */
+	double est_s;			/* fixed work: the seconds it should take (estimate.c); 0: unknown */
 	/* NULL, or a role per thread (roles.h): the fair scenario */
 	const struct lb_role *roles;
 	unsigned phase;			/* the fair scenario's phase (fair.h), 0 otherwise */
@@ -102,6 +104,7 @@ struct lb_thread_result {
 	uint64_t tries, successes;
 	struct lb_perf_vals perf;	/* --perf: this thread's counters */
 	double cpu_pct;			/* CPU time over wall time of its loop, % */
+	double run_pct;			/* CPU time over the time it was runnable, % */
 	uint64_t nivcsw;		/* involuntary context switches during it */
 	bool ran_short;			/* did not really run the point (collect.c) */
 };
@@ -123,6 +126,14 @@ struct lb_role_result {
 	double ops_mean;
 };
 
+/* One interval of a point (--interval): from the common start, all threads' operations in it */
+struct lb_interval {
+	double start_ms, ms;
+	uint64_t ops;
+	double ops_per_s;
+	uint64_t *thread_ops;		/* each thread's, into lb_result.interval_thread_ops */
+};
+
 struct lb_result {
 	struct lb_point point;
 	bool timed_out;			/* --point-timeout stopped it: fewer ops than asked */
@@ -135,9 +146,9 @@ struct lb_result {
 	double setup_ms;		/* first pthread_create to the start signal */
 	double teardown_ms;		/* last finish to the last join */
 	/*
-	 * Did every thread run: the lowest CPU time over wall time of a thread,
-	 * the threads below LB_RAN_PCT (kernel/sched.h); the host's steal is
-	 * steal_ms below
+	 * Did every thread run: the lowest CPU time over the time a thread was
+	 * runnable (run_pct), the threads below LB_RAN_PCT of their share of
+	 * the CPUs (collect.c); the host's steal is steal_ms below
 	 */
 	double cpu_min_pct;
 	unsigned short_threads;
@@ -174,6 +185,11 @@ struct lb_result {
 	bool simulated;
 	struct lb_sim_stats sim;
 	struct lb_sim_line_stat sim_hot;
+	/* --interval (interval.c): the point's throughput over time */
+	struct lb_interval *intervals;
+	unsigned nintervals;
+	uint64_t *interval_thread_ops;	/* nintervals x nthreads */
+	bool intervals_lost;		/* more boundaries than samples kept: the rest not sampled */
 };
 
 /*

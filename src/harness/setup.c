@@ -134,6 +134,11 @@ int lb_run_alloc(const struct lb_point *p, struct lb_result *r, struct lb_run **
 	run->v->trylock = run->ops->trylock;
 	run->v->read_trylock = run->ops->read_trylock;
 	run->v->noexcl = (run->ops->flags & LB_LOCK_F_NOEXCL) != 0;
+	if (lb_interval_alloc(run)) {
+		lb_err("out of memory for the --interval samples of a point of %u threads",
+		       p->nthreads);
+		return LB_EXIT_RUNTIME;
+	}
 	return 0;
 }
 
@@ -238,5 +243,6 @@ void lb_run_teardown(struct lb_run *run)
 	free(run->v);
 	free(run->args);
 	free(run->tids);
+	lb_interval_free(run);
 	free(run);
 }

@@ -199,6 +199,8 @@ void lb_watch_point(struct lb_run *run)
 		if (run->procs)
 			lb_proc_check(run);	/* --processes: a child that died (exit 1) */
 		wait_ns = early_stop(run, now, cap, wait_ns);
+		if (!lb_load_relaxed(&run->stop))
+			wait_ns = lb_interval_sample(run, now, wait_ns);	/* --interval */
 		if (deadline && !lb_load_relaxed(&run->stop)) {
 			if (now >= deadline) {
 				lb_store_relaxed(&run->stop, 1);

@@ -122,6 +122,12 @@ struct lb_run {
 	struct lb_procs *procs;			/* --processes (process.h), else NULL */
 	bool timed_out, interrupted;		/* watch.c: why stop was raised early */
 	const char *sim_blocked;		/* --simulate: who waits on what, for the watchdog */
+
+	/* --interval (interval.c; main thread only): sample times (cycles), each thread's ops */
+	uint64_t *isamp_t, *isamp_ops;
+	unsigned isamp_n, isamp_max;
+	uint64_t isamp_next;			/* the next boundary, lb_now_ns() */
+	bool isamp_lost;
 };
 
 /* setup.c: set-up and tear-down, for the point on threads and the simulated one */
@@ -143,6 +149,18 @@ int lb_run_alloc(const struct lb_point *p, struct lb_result *r, struct lb_run **
 int lb_run_setup(struct lb_run *run);
 /* lb_run_teardown() - each thread's state, the roles', fini() and the lock; @run may be partial */
 void lb_run_teardown(struct lb_run *run);
+
+/* interval.c: --interval */
+/* lb_interval_alloc() - the point's sample table, before the point; 0 or -1 (memory) */
+int lb_interval_alloc(struct lb_run *run);
+void lb_interval_free(struct lb_run *run);
+/*
+ * lb_interval_sample() - from the watch loop at @now_ns: sample at a
+ * boundary that has come; return @wait_ns, or less to wake at the next
+ */
+uint64_t lb_interval_sample(struct lb_run *run, uint64_t now_ns, uint64_t wait_ns);
+/* lb_interval_results() - the samples as @r's intervals, the last ending at @t_end (cycles) */
+int lb_interval_results(const struct lb_run *run, struct lb_result *r, uint64_t t_end);
 
 /* validate.c: the loop through the ops pointers, the checks after a point */
 /* lb_loop_pointers() - loop.h's body for a lock without lb_lock_ops.loop */
@@ -190,5 +208,16 @@ int lb_sim_point(const struct lb_point *p, struct lb_result *r);
  * Return: 0 or an exit status.
  */
 int lb_collect_point(const struct lb_run *run, struct lb_result *r);
+/**
+ * lb_ran_short() - did a thread get less than LB_RAN_PCT of its @share of
+ * the CPUs (1, or CPUs over threads when there are more threads)
+ * @cpu_ns, @waited_ns: its CPU time and run-queue wait (-1: unknown)
+ * @cpu_pct: without the wait, CPU time over the wall time it was awake
+ * @asleep_unseen: it may have slept where lockbench could not time it and
+ *	was never switched out against its will (then only the wait tells)
+ * @run_pct: out: CPU time over the time it was runnable (or @cpu_pct)
+ */
+bool lb_ran_short(double cpu_ns, double waited_ns, double cpu_pct, double share,
+		  bool asleep_unseen, double *run_pct);
 
 #endif /* LB_SRC_HARNESS_WORKER_H */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * sched.h - did the threads of a point really run: a thread's CPU time and
- * involuntary switches
+ * sched.h - did the threads of a point really run: a thread's CPU time,
+ * involuntary switches and time waiting for a CPU
  *
  * A worker reads its own CPU time (CLOCK_THREAD_CPUTIME_ID) and its
  * involuntary context switches (getrusage RUSAGE_THREAD) before the common
@@ -20,10 +20,18 @@
 struct lb_sched_mark {
 	uint64_t cpu_ns;	/* CPU time of the calling thread */
 	uint64_t nivcsw;	/* its involuntary context switches */
+	uint64_t rq_ns;		/* its time runnable but waiting for a CPU (schedstat) */
+	bool rq_ok;		/* rq_ns was read (a kernel without schedstats has none) */
 };
 
-/* lb_sched_mark() - the calling thread's CPU time and involuntary switches now */
+/* lb_sched_mark() - the calling thread's CPU time, involuntary switches and run-queue wait now */
 void lb_sched_mark(struct lb_sched_mark *m);
+/*
+ * lb_sched_rq_wait() - the calling thread's time on a run queue, runnable
+ * but not running, from /proc/thread-self/schedstat (its second field);
+ * -1 where the kernel has none (CONFIG_SCHED_INFO off)
+ */
+int lb_sched_rq_wait(uint64_t *ns);
 
 /*
  * LB_RAN_PCT - below this share of the wall time (CPU time over wall time)

@@ -11,6 +11,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <pthread.h>
 #include <sched.h>
 #include <stdlib.h>
@@ -24,6 +25,7 @@
 #include <numa.h>
 #endif
 
+#include "base/datadir.h"
 #include "base/file.h"
 #include "base/log.h"
 #include "machine/topology.h"
@@ -187,23 +189,26 @@ static int check_env(char *why, size_t len)
  * @len:  its size
  *
  * A name that is not a readable file is looked up as NAME.xml in the
- * installed topologies (LB_TOPOLOGY_DIR, $(pkgdatadir)/topologies), then in
- * the source tree's data/topologies (LB_TOPOLOGY_SRCDIR, for a build that
- * is not installed). Return: the file found in @buf, or @spec unchanged.
+ * installed topologies (the topologies/ of lb_data_dir(): the installation
+ * of this binary), then in the source tree's data/topologies
+ * (LB_TOPOLOGY_SRCDIR, for a build that is not installed). Return: the file
+ * found in @buf, or @spec unchanged.
  */
 static const char *topo_named(const char *spec, char *buf, size_t len)
 {
-	static const char *const dirs[] = { LB_TOPOLOGY_DIR, LB_TOPOLOGY_SRCDIR };
+	char data[PATH_MAX];
 	size_t l = strlen(spec);
 
 	if (!*spec || strchr(spec, '/') || (l >= 4 && !strcmp(spec + l - 4, ".xml")) ||
 	    !access(spec, F_OK))
 		return spec;
-	for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
-		if ((size_t)snprintf(buf, len, "%s/%s.xml", dirs[i], spec) < len &&
-		    !access(buf, R_OK))
-			return buf;
-	}
+	if (!lb_data_dir(data, sizeof(data)) &&
+	    (size_t)snprintf(buf, len, "%s/topologies/%s.xml", data, spec) < len &&
+	    !access(buf, R_OK))
+		return buf;
+	if ((size_t)snprintf(buf, len, "%s/%s.xml", LB_TOPOLOGY_SRCDIR, spec) < len &&
+	    !access(buf, R_OK))
+		return buf;
 	return spec;
 }
 
@@ -663,18 +668,10 @@ void lb_topo_fini(void)
 	topo = NULL;
 }
 
-static const char *const place_names[] = { "socket", "spread", "compact", "none", "cache",
-					     "numa" };	/* enum lb_place */
+const char *const lb_place_names[] = { "socket", "spread", "compact", "none", "cache", "numa",
+				     NULL };	/* enum lb_place */
 
 const char *lb_place_name(enum lb_place p)
 {
-	return place_names[p];
-}
-
-int lb_place_find(const char *name)
-{
-	for (unsigned i = 0; i < LB_ARRAY_SIZE(place_names); i++)
-		if (strcmp(name, place_names[i]) == 0)
-			return (int)i;
-	return -1;
+	return lb_place_names[p];
 }

@@ -22,9 +22,9 @@ enum lb_place {
 	LB_PLACE_NUMA,		/* one NUMA node (siblings included) before the next */
 };
 
-/* lb_place_name() - "socket", "spread", ...; lb_place_find(): by name, -1 if unknown */
+/* lb_place_name() - "socket", "spread", ...; lb_place_names[]: each, NULL-terminated */
 const char *lb_place_name(enum lb_place p);
-int lb_place_find(const char *name);
+extern const char *const lb_place_names[];
 
 struct lb_pu {
 	int pu_l;		/* hwloc logical index (L#) */

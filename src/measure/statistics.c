@@ -172,6 +172,60 @@ bool lb_noisy(const double *b, unsigned nb, const double *a, unsigned na)
 	return lb_welch(&sb, &sa, NULL, NULL) > 0.05;
 }
 
+double lb_t_quantile2(double p, double df)
+{
+	double lo = 0, hi = 1;
+
+	if (!(p > 0 && p < 1) || !(df > 0))
+		return 0;
+	while (lb_t_sf2(hi, df) > p && hi < 1e12)	/* the tail falls as t grows */
+		hi *= 2;
+	for (int i = 0; i < 200 && hi - lo > 1e-12 * hi; i++) {
+		double mid = (lo + hi) / 2;
+
+		if (lb_t_sf2(mid, df) > p)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return (lo + hi) / 2;
+}
+
+int lb_paired(const double *b, const double *a, unsigned n, struct lb_paired *out)
+{
+	double lr[LB_PAIRED_MAX], r[LB_PAIRED_MAX], m = 0, ss = 0, se, tq;
+	unsigned k = 0;
+
+	memset(out, 0, sizeof(*out));
+	out->p = 1;
+	for (unsigned i = 0; i < n && k < LB_PAIRED_MAX; i++)
+		if (b[i] > 0 && a[i] > 0) {
+			r[k] = a[i] / b[i];
+			lr[k] = log(r[k]);
+			m += lr[k++];
+		}
+	out->n = k;
+	if (k < 3)
+		return -1;
+	m /= k;
+	for (unsigned i = 0; i < k; i++)
+		ss += (lr[i] - m) * (lr[i] - m);
+	se = sqrt(ss / (k - 1) / k);
+	out->median = lb_quantile(r, k, 0.5);
+	out->gmean = exp(m);
+	if (se <= 0) {	/* every round the same ratio: no noise at all */
+		out->lo = out->hi = exp(m);
+		out->p = m == 0 ? 1 : 0;
+	} else {
+		tq = lb_t_quantile2(0.05, k - 1);
+		out->lo = exp(m - tq * se);
+		out->hi = exp(m + tq * se);
+		out->p = lb_t_sf2(m / se, k - 1);
+	}
+	out->differs = out->p <= 0.05;
+	return 0;
+}
+
 double lb_per_op_ns(double ms, uint64_t ops)
 {
 	return ops ? ms * 1e6 / (double)ops : 0;

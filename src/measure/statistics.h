@@ -54,6 +54,36 @@ double lb_welch(const struct lb_summary *a, const struct lb_summary *b, double *
  * the 5% level (p > 0.05). With fewer: false (no test possible, no mark).
  */
 bool lb_noisy(const double *b, unsigned nb, const double *a, unsigned na);
+/* lb_t_quantile2() - t such that P(|T| >= t) = @p for Student's t with @df degrees */
+double lb_t_quantile2(double p, double df);
+
+#define LB_PAIRED_MAX 1024u	/* rounds a paired comparison takes */
+
+/**
+ * struct lb_paired - a change measured round by round
+ * @n: rounds with a figure on both sides
+ * @median: the median of the rounds' ratios (after / before)
+ * @gmean: their geometric mean, the middle of the interval
+ * @lo, @hi: the 95% interval of the ratio: a t interval of the mean of the
+ *	rounds' log ratios, turned back into a ratio
+ * @p: the two-sided p-value of the paired t-test on the log ratios
+ * @differs: the interval leaves out 1 (p <= 0.05)
+ */
+struct lb_paired {
+	unsigned n;
+	double median, gmean, lo, hi, p;
+	bool differs;
+};
+
+/**
+ * lb_paired() - compare @a with @b round by round: @b[i] and @a[i] ran in
+ * the same round, so what drifts between rounds (a host changing state)
+ * moves both and cancels in their ratio, where Welch's test over the two
+ * sides' means sees only a wide spread
+ *
+ * Return: 0, or -1 with fewer than 3 rounds (no interval; *@out has n).
+ */
+int lb_paired(const double *b, const double *a, unsigned n, struct lb_paired *out);
 /* lb_per_op_ns() - wall time per operation: @ms over @ops operations, in ns; 0 without any */
 double lb_per_op_ns(double ms, uint64_t ops);
 

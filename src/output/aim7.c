@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/log.h"
 #include "output/output.h"
 #include "measure/statistics.h"
 
@@ -50,6 +51,14 @@ static void rule(FILE *f, int width, const char *h, bool right)
 		fprintf(f, "%*s", pad, "");
 }
 
+/* a row's % Change: the paired one when the row has it, else the means' */
+static const char *change(const struct lb_aim7_row *row, char *buf, size_t len)
+{
+	if (row->paired[0])
+		return row->paired;
+	return lb_fmt_change(row->before, row->after, row->noisy, buf, len);
+}
+
 int lb_aim7_write(FILE *f, const struct lb_aim7_row *rows, unsigned n, const char *note)
 {
 	int w[4];
@@ -62,12 +71,11 @@ int lb_aim7_write(FILE *f, const struct lb_aim7_row *rows, unsigned n, const cha
 		int l = first_part(rows[i].label, &rest);
 
 		w[0] = l > w[0] ? l : w[0];
-		l = snprintf(num, sizeof(num), "%.0f", rows[i].before);
+		l = snprintf(num, sizeof(num), "%.0f%s", rows[i].before, rows[i].bmark);
 		w[1] = l > w[1] ? l : w[1];
-		l = snprintf(num, sizeof(num), "%.0f", rows[i].after);
+		l = snprintf(num, sizeof(num), "%.0f%s", rows[i].after, rows[i].amark);
 		w[2] = l > w[2] ? l : w[2];
-		l = (int)strlen(lb_fmt_change(rows[i].before, rows[i].after, rows[i].noisy, num,
-					      sizeof(num)));
+		l = (int)strlen(change(&rows[i], num, sizeof(num)));
 		w[3] = l > w[3] ? l : w[3];
 	}
 	fprintf(f, "%-*s  %*s  %*s  %*s\n", w[0], aim7_h[0], w[1], aim7_h[1], w[2], aim7_h[2], w[3],
@@ -79,10 +87,12 @@ int lb_aim7_write(FILE *f, const struct lb_aim7_row *rows, unsigned n, const cha
 	for (unsigned i = 0; i < n; i++) {
 		const char *rest;
 		int l = first_part(rows[i].label, &rest);
+		char b[48], a[48];
 
-		fprintf(f, "%-*.*s  %*.0f  %*.0f  %*s\n", w[0], l, rows[i].label, w[1], rows[i].before,
-			w[2], rows[i].after, w[3],
-			lb_fmt_change(rows[i].before, rows[i].after, rows[i].noisy, num, sizeof(num)));
+		snprintf(b, sizeof(b), "%.0f%s", rows[i].before, rows[i].bmark);
+		snprintf(a, sizeof(a), "%.0f%s", rows[i].after, rows[i].amark);
+		fprintf(f, "%-*.*s  %*s  %*s  %*s\n", w[0], l, rows[i].label, w[1], b, w[2], a, w[3],
+			change(&rows[i], num, sizeof(num)));
 		if (rest)
 			fprintf(f, "%s\n", rest);
 	}
@@ -95,6 +105,7 @@ int lb_aim7_write(FILE *f, const struct lb_aim7_row *rows, unsigned n, const cha
 struct aim7_side {
 	double *v;		/* per repetition */
 	unsigned n;
+	bool timed_out, ran_short;	/* one of its points did */
 };
 
 static int side_values(const struct lb_sides *s, const struct lb_result *const *res, unsigned nres,
@@ -103,8 +114,7 @@ static int side_values(const struct lb_sides *s, const struct lb_result *const *
 {
 	unsigned maxrep = 0;
 
-	out->v = NULL;
-	out->n = 0;
+	memset(out, 0, sizeof(*out));
 	for (unsigned i = 0; i < nres; i++)
 		if (res[i]->point.repeat + 1 > maxrep)
 			maxrep = res[i]->point.repeat + 1;
@@ -128,6 +138,8 @@ static int side_values(const struct lb_sides *s, const struct lb_result *const *
 				    lb_sides_match(s, p->ops->name, key->point.ops->name)) {
 					tsum += res[i]->ops_per_s * 60;
 					tn++;
+					out->timed_out |= res[i]->timed_out;
+					out->ran_short |= res[i]->short_threads > 0;
 				}
 			}
 			if (tn) {
@@ -170,7 +182,7 @@ int lb_output_aim7(FILE *f, const struct lb_report *rep)
 	struct lb_sides s;
 	struct lb_aim7_row *rows;
 	unsigned *threads, nrows = 0, unmatched = 0;
-	bool multi_load = rep->cfg ? rep->cfg->nloads > 1 : false, noisy = false;
+	bool multi_load = rep->cfg ? rep->cfg->nloads > 1 : false, noisy = false, paired = false;
 	char note[1024];
 	size_t l;
 	int rc = -1;
@@ -229,7 +241,15 @@ int lb_output_aim7(FILE *f, const struct lb_report *rep)
 				 lb_point_ratio(&key->point).r, lb_point_ratio(&key->point).w, load, elem);
 			row->before = mean_of(&b);
 			row->after = mean_of(&a);
-			row->noisy = lb_noisy(b.v, b.n, a.v, a.n);
+			if (s.paired && lb_fmt_paired(b.v, b.n, a.v, a.n, row->paired,
+						      sizeof(row->paired)))
+				paired = true;
+			else
+				row->noisy = lb_noisy(b.v, b.n, a.v, a.n);
+			snprintf(row->bmark, sizeof(row->bmark), "%s%s", b.timed_out ? "!" : "",
+				 b.ran_short ? "*" : "");
+			snprintf(row->amark, sizeof(row->amark), "%s%s", a.timed_out ? "!" : "",
+				 a.ran_short ? "*" : "");
 			noisy |= row->noisy;
 		} else {
 			unmatched++;
@@ -245,9 +265,16 @@ int lb_output_aim7(FILE *f, const struct lb_report *rep)
 				      "run-to-run noise: Welch's t-test over the repetitions gives "
 				      "p > 0.05\n");
 	if (unmatched && l < sizeof(note))
-		snprintf(note + l, sizeof(note) - l, "(%u row(s) of %s have no counterpart in %s: "
-			 "not compared)\n", unmatched, s.after_name, s.before_name);
+		snprintf(note + l, sizeof(note) - l, "(%u row%s of %s %s no counterpart in %s: "
+			 "not compared)\n", unmatched, LB_S(unmatched), s.after_name,
+			 unmatched == 1 ? "has" : "have", s.before_name);
 	rc = lb_aim7_write(f, rows, nrows, note);
+	if (!rc && paired)
+		lb_paired_note(f);
+	if (!rc) {
+		lb_timed_out_note(f, rep);
+		lb_short_note(f, rep);
+	}
 out:
 	free(rows);
 	free(threads);

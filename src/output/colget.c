@@ -76,13 +76,14 @@ bool lb_col_topo(struct lb_col_src *s, const struct lb_column *c, union lb_col_v
 	return true;
 }
 
-/* arg 0: the lock's name, 1: its kind, 2: its family */
+/* the lock's name, kind, family or what it follows (LB_LOCKCOL_*) */
 bool lb_col_lock(struct lb_col_src *s, const struct lb_column *c, union lb_col_val *v)
 {
 	const struct lb_lock_ops *o = s->r->point.ops;
 
-	v->s = c->arg == 0 ? o->name : c->arg == 1 ? (o->kind == LB_LOCK_RW ? "rw" : "excl") :
-	       o->family;
+	v->s = c->arg == LB_LOCKCOL_NAME ? o->name :
+	       c->arg == LB_LOCKCOL_KIND ? (o->kind == LB_LOCK_RW ? "rw" : "excl") :
+	       c->arg == LB_LOCKCOL_FAMILY ? o->family : o->follows ? o->follows : "";
 	return true;
 }
 
@@ -630,4 +631,39 @@ bool lb_col_summary(struct lb_col_src *s, const struct lb_column *c, union lb_co
 	v->d = stat == 0 ? sum.median : stat == 1 ? sum.min : stat == 2 ? sum.max :
 	       stat == 3 ? lb_cv_pct(&sum) : stat == 5 ? sum.mean : sum.stdev;
 	return sum.n > 0;
+}
+
+/* --interval: a field of the row's interval (the point's rows have none) */
+bool lb_col_interval(struct lb_col_src *s, const struct lb_column *c, union lb_col_val *v)
+{
+	const struct lb_interval *iv;
+	size_t l = 0;
+
+	if (s->interval < 0 || (unsigned)s->interval >= s->r->nintervals)
+		return false;
+	iv = &s->r->intervals[s->interval];
+	switch (c->arg) {
+	case LB_IV_INDEX:
+		v->u = (uint64_t)s->interval + 1;
+		break;
+	case LB_IV_START_MS:
+		v->d = iv->start_ms;
+		break;
+	case LB_IV_MS:
+		v->d = iv->ms;
+		break;
+	case LB_IV_OPS:
+		v->u = iv->ops;
+		break;
+	case LB_IV_OPS_PER_S:
+		v->d = iv->ops_per_s;
+		break;
+	default:
+		s->buf[0] = '\0';
+		for (unsigned t = 0; t < s->r->point.nthreads && l < sizeof(s->buf); t++)
+			l += (size_t)snprintf(s->buf + l, sizeof(s->buf) - l, "%s%llu", t ? ";" : "",
+					      (unsigned long long)iv->thread_ops[t]);
+		v->s = s->buf;
+	}
+	return true;
 }

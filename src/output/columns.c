@@ -29,6 +29,7 @@
 
 #include <string.h>
 
+#include "base/log.h"
 #include "output/columns.h"
 
 #define CSV LB_COL_CSV
@@ -102,6 +103,9 @@ const struct lb_column lb_columns[] = {
 	  .arg = LB_LOCKCOL_KIND },
 	{ .name = "family", .type = LB_COL_STR, .flags = BOTH, .get = lb_col_lock,
 	  .arg = LB_LOCKCOL_FAMILY },
+	/* what the lock follows: a model's kernel version or paper, a tree lock's tree and files */
+	{ .name = "lock_follows", .type = LB_COL_STR, .flags = BOTH, .get = lb_col_lock,
+	  .arg = LB_LOCKCOL_FOLLOWS },
 	/* JSON: an object */
 	{ .name = "lock_options", .type = LB_COL_STR, .flags = CSV, .get = lb_col_lock_options },
 	{ .name = "ratio", .type = LB_COL_STR, .flags = BOTH, .get = lb_col_ratio },
@@ -309,6 +313,19 @@ const struct lb_column lb_columns[] = {
 	{ .name = "trace_top_lock", .type = LB_COL_STR, .flags = CSV, .group = LB_GRP_TRACE,
 	  .get = lb_col_trace_str, .arg = LB_TRACE_TOP_LOCK },
 	TRACEU("trace_lost_events", lost),
+	/* --interval: a row per interval (JSON: the intervals array of each result) */
+	{ .name = "interval", .type = LB_COL_U64, .flags = CSV, .group = LB_GRP_INTERVAL,
+	  .get = lb_col_interval, .arg = LB_IV_INDEX },
+	{ .name = "interval_start_ms", .unit = "ms", .type = LB_COL_DBL, .dec = 3, .flags = CSV,
+	  .group = LB_GRP_INTERVAL, .get = lb_col_interval, .arg = LB_IV_START_MS },
+	{ .name = "interval_ms", .unit = "ms", .type = LB_COL_DBL, .dec = 3, .flags = CSV,
+	  .group = LB_GRP_INTERVAL, .get = lb_col_interval, .arg = LB_IV_MS },
+	{ .name = "interval_ops", .unit = "ops", .type = LB_COL_U64, .flags = CSV,
+	  .group = LB_GRP_INTERVAL, .get = lb_col_interval, .arg = LB_IV_OPS },
+	{ .name = "interval_ops_per_s", .unit = "ops/s", .type = LB_COL_DBL, .dec = 1, .flags = CSV,
+	  .group = LB_GRP_INTERVAL, .get = lb_col_interval, .arg = LB_IV_OPS_PER_S },
+	{ .name = "interval_thread_ops", .unit = "ops", .type = LB_COL_STR, .flags = CSV,
+	  .group = LB_GRP_INTERVAL_THREADS, .get = lb_col_interval, .arg = LB_IV_THREAD_OPS },
 	/* --simulate (JSON: the simulation object): the machine and profile, the engine's work */
 	SIMS("sim_machine", "machine", LB_SIMC_MACHINE),
 	SIMS("sim_machine_desc", "machine_desc", LB_SIMC_DESC),
@@ -347,6 +364,7 @@ void lb_col_src_init(struct lb_col_src *s, const struct lb_report *rep, const st
 	s->rep = rep;
 	s->r = r;
 	s->c2c = lb_result_c2c(rep->c2c, rep->nc2c, r);
+	s->interval = -1;
 	s->buf[0] = '\0';
 }
 
@@ -382,6 +400,10 @@ bool lb_col_group_on(const struct lb_report *rep, enum lb_col_group g)
 		return c->trace;
 	case LB_GRP_SIM:
 		return c->simulate;
+	case LB_GRP_INTERVAL:
+		return c->interval_ns > 0;
+	case LB_GRP_INTERVAL_THREADS:
+		return c->interval_ns > 0 && lb_verbose > 0;
 	default:
 		return true;
 	}

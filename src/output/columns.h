@@ -53,6 +53,8 @@ enum lb_col_group {
 	LB_GRP_PERF,		/* --perf */
 	LB_GRP_TRACE,		/* --trace */
 	LB_GRP_SIM,		/* --simulate: the machine, the profile, the engine's figures */
+	LB_GRP_INTERVAL,	/* --interval: a row per interval of each point */
+	LB_GRP_INTERVAL_THREADS,	/* --interval -v: each thread's operations in it */
 };
 
 #define LB_COL_G (-1)	/* a double printed with "%g" */
@@ -70,6 +72,7 @@ struct lb_col_src {
 	const struct lb_report *rep;
 	const struct lb_result *r;
 	const struct lb_c2c *c2c;	/* lb_result_c2c() of @r */
+	int interval;			/* --interval: the row's interval of @r, -1: none */
 	char buf[4096];			/* a string value (valid until the next get()) */
 };
 
@@ -109,7 +112,7 @@ bool lb_col_group_on(const struct lb_report *rep, enum lb_col_group g);
 /* .arg of lb_col_topo() */
 enum { LB_TOPO_CPU_MODEL, LB_TOPO_SOURCE };
 /* .arg of lb_col_lock() */
-enum { LB_LOCKCOL_NAME, LB_LOCKCOL_KIND, LB_LOCKCOL_FAMILY };
+enum { LB_LOCKCOL_NAME, LB_LOCKCOL_KIND, LB_LOCKCOL_FAMILY, LB_LOCKCOL_FOLLOWS };
 /* .arg of lb_col_word() */
 enum { LB_WORD_LOAD_UNIT, LB_WORD_MODE, LB_WORD_SCENARIO };
 /* .arg of lb_col_clock() */
@@ -135,6 +138,8 @@ enum { LB_WHO_READERS, LB_WHO_WRITERS };
 enum { LB_C2C_RT, LB_C2C_PER_OP };
 /* .arg of lb_col_trace_str() */
 enum { LB_TRACE_CLASSES, LB_TRACE_TOP_LOCK };
+/* .arg of lb_col_interval() */
+enum { LB_IV_INDEX, LB_IV_START_MS, LB_IV_MS, LB_IV_OPS, LB_IV_OPS_PER_S, LB_IV_THREAD_OPS };
 /* .arg of lb_col_hyg() */
 enum {
 	LB_HYG_CPUFREQ_DRIVER, LB_HYG_CPUFREQ_GOVERNOR, LB_HYG_HYPERVISOR, LB_HYG_KERNEL_FLAGS,
@@ -200,6 +205,7 @@ LB_COL_GET(lb_col_unit);
 LB_COL_GET(lb_col_summary);
 LB_COL_GET(lb_col_sim);
 LB_COL_GET(lb_col_timestamp);
+LB_COL_GET(lb_col_interval);
 
 LB_COL_PUT(lb_col_put_field);
 LB_COL_PUT(lb_col_put_word);

@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/log.h"
 #include "output/output.h"
 #include "measure/statistics.h"
 
@@ -70,6 +71,7 @@ int lb_sides_get(const struct lb_report *rep, struct lb_sides *s)
 			s->after[s->nafter++] = &rep->results[i];
 		return 0;
 	}
+	s->paired = true;	/* both sides ran in this run's rounds (repetitions outermost) */
 	for (unsigned i = 0; i < rep->nresults; i++) {
 		const struct lb_result *r = &rep->results[i];
 		const char *name = r->point.ops->name;
@@ -119,6 +121,18 @@ char *lb_lock_stem(const char *a, const char *b, char *buf, size_t len)
 	return buf;
 }
 
+char *lb_fmt_paired(const double *b, unsigned nb, const double *a, unsigned na, char *buf,
+		    size_t len)
+{
+	struct lb_paired pr;
+
+	if (lb_paired(b, a, nb < na ? nb : na, &pr))
+		return NULL;
+	snprintf(buf, len, "%+.1f%%[%+.1f..%+.1f]%s", (pr.gmean - 1) * 100, (pr.lo - 1) * 100,
+		 (pr.hi - 1) * 100, pr.differs ? "" : "~");
+	return buf;
+}
+
 char *lb_fmt_change(double before, double after, bool noisy, char *buf, size_t len)
 {
 	if (!(before > 0))
@@ -126,6 +140,13 @@ char *lb_fmt_change(double before, double after, bool noisy, char *buf, size_t l
 	else
 		snprintf(buf, len, "%+.1f%%%s", (after - before) / before * 100, noisy ? "~" : "");
 	return buf;
+}
+
+void lb_paired_note(FILE *f)
+{
+	fprintf(f, "[..] paired: both sides ran in each round (repetition) of this run, so the "
+		"change is the geometric mean of the rounds' after/before, with its 95%% interval "
+		"(a paired t-test on their logs); '~' where the interval holds 0 (p > 0.05)\n");
 }
 
 /* The row of @t that @row is compared with: same ratio and threads (and lock, by_lock). */
@@ -144,8 +165,9 @@ static const struct lb_trow *counterpart(const struct lb_sides *s, const struct 
 
 /* Print @b's cells for the loads @a has (the Before block), or the changes (% Change). */
 static int pair_row(FILE *f, int w1, const struct lb_trow *b, const struct lb_trow *a,
-		    bool change, bool fixed_time, bool *noisy_seen)
+		    bool change, const struct lb_sides *s, bool *noisy_seen, bool *paired_seen)
 {
+	bool fixed_time = s->fixed_time;
 	struct lb_tcell_text *cells = calloc(a->ncells + 1, sizeof(*cells));
 	unsigned n = 0;
 	char label[160], stem[128];
@@ -158,13 +180,19 @@ static int pair_row(FILE *f, int w1, const struct lb_trow *b, const struct lb_tr
 		if (!bc)
 			continue;
 		cells[n].load = ac->load;
-		if (change) {
+		if (change && s->paired && lb_fmt_paired(bc->v, bc->n, ac->v, ac->n, cells[n].text,
+							    sizeof(cells[n].text))) {
+			*paired_seen = true;
+		} else if (change) {
 			bool noisy = lb_noisy(bc->v, bc->n, ac->v, ac->n);
 
 			*noisy_seen |= noisy;
 			lb_fmt_change(bc->mean, ac->mean, noisy, cells[n].text, sizeof(cells[n].text));
 		} else {
 			lb_fmt_figure(bc->mean, fixed_time, cells[n].text, sizeof(cells[n].text));
+			if (bc->timed_out)	/* a repetition timed out */
+				strncat(cells[n].text, "!", sizeof(cells[n].text) - 1 -
+					strlen(cells[n].text));
 			if (bc->nshort)	/* a thread of a repetition ran short */
 				strncat(cells[n].text, "*", sizeof(cells[n].text) - 1 -
 					strlen(cells[n].text));
@@ -184,7 +212,7 @@ int lb_compare_write(FILE *f, const struct lb_sides *s)
 	struct lb_ttable bt, at, rt;
 	const struct lb_trow **match = NULL;
 	unsigned unmatched = 0;
-	bool noisy = false;
+	bool noisy = false, paired = false;
 	int w1, rc = -1;
 
 	memset(&bt, 0, sizeof(bt));
@@ -218,7 +246,7 @@ int lb_compare_write(FILE *f, const struct lb_sides *s)
 		goto out;
 	fprintf(f, "Before: %s\n", s->before_name);
 	for (unsigned k = 0; k < at.nrows; k++)
-		if (match[k] && pair_row(f, w1, match[k], &at.rows[k], false, s->fixed_time, &noisy))
+		if (match[k] && pair_row(f, w1, match[k], &at.rows[k], false, s, &noisy, &paired))
 			goto out;
 	fprintf(f, "After: %s\n", s->after_name);
 	if (lb_table_rows(f, w1, &at, s->fixed_time, false))
@@ -227,14 +255,16 @@ int lb_compare_write(FILE *f, const struct lb_sides *s)
 		s->fixed_time ? "throughput" : "execution time",
 		s->fixed_time ? "positive" : "negative");
 	for (unsigned k = 0; k < at.nrows; k++)
-		if (match[k] && pair_row(f, w1, match[k], &at.rows[k], true, s->fixed_time, &noisy))
+		if (match[k] && pair_row(f, w1, match[k], &at.rows[k], true, s, &noisy, &paired))
 			goto out;
+	if (paired)
+		lb_paired_note(f);
 	if (noisy)
 		fprintf(f, "~ the change is within the run-to-run noise: Welch's t-test over the "
 			   "repetitions gives p > 0.05\n");
 	if (unmatched)
-		fprintf(f, "(%u row(s) of %s have no counterpart in %s: not compared)\n", unmatched,
-			s->after_name, s->before_name);
+		fprintf(f, "(%u row%s of %s %s no counterpart in %s: not compared)\n", unmatched,
+			LB_S(unmatched), s->after_name, unmatched == 1 ? "has" : "have", s->before_name);
 	rc = ferror(f) ? -1 : 0;
 out:
 	free(match);
@@ -254,7 +284,9 @@ int lb_output_compare(FILE *f, const struct lb_report *rep)
 	lb_output_compare_notes(f, rep);
 	rc = lb_compare_write(f, &s);
 	lb_sides_free(&s);
-	if (!rc)
+	if (!rc) {
+		lb_timed_out_note(f, rep);
 		lb_short_note(f, rep);
+	}
 	return rc;
 }

@@ -78,27 +78,38 @@ static void header(FILE *f, const struct lb_report *rep)
 	fputc('\n', f);
 }
 
+static void row(FILE *f, const struct lb_report *rep, struct lb_col_src *src)
+{
+	bool first = true;
+
+	for (const struct lb_column *c = lb_columns; c->name; c++) {
+		union lb_col_val v;
+
+		if (!csv_column(rep, c))
+			continue;
+		if (!first)
+			fputc(',', f);
+		first = false;
+		if (c->get(src, c, &v))
+			csv_value(f, c, &v);
+	}
+	fputc('\n', f);
+}
+
 int lb_output_csv(FILE *f, const struct lb_report *rep)
 {
 	struct lb_col_src src;
 
 	header(f, rep);
 	for (unsigned i = 0; i < rep->nresults; i++) {
-		bool first = true;
+		const struct lb_result *r = &rep->results[i];
 
-		lb_col_src_init(&src, rep, &rep->results[i]);
-		for (const struct lb_column *c = lb_columns; c->name; c++) {
-			union lb_col_val v;
-
-			if (!csv_column(rep, c))
-				continue;
-			if (!first)
-				fputc(',', f);
-			first = false;
-			if (c->get(&src, c, &v))
-				csv_value(f, c, &v);
+		lb_col_src_init(&src, rep, r);
+		/* --interval: the point's row once per interval, with that interval's fields */
+		for (unsigned k = 0; k == 0 || k < r->nintervals; k++) {
+			src.interval = r->nintervals ? (int)k : -1;
+			row(f, rep, &src);
 		}
-		fputc('\n', f);
 	}
 	return ferror(f) ? -1 : 0;
 }

@@ -15,6 +15,7 @@
 #include "base/clock.h"
 #include "base/log.h"
 #include "output/output.h"
+#include "tree/tree.h"
 #include "plan/fair.h"
 #include "measure/statistics.h"
 #include "kernel/sched.h"
@@ -71,17 +72,23 @@ static void exclusive_note(FILE *f, const struct lb_report *rep)
 			"whatever the ratio\n", n > 1 ? "their" : "its");
 }
 
-void lb_output_run_notes(FILE *f, const struct lb_report *rep)
+void lb_timed_out_note(FILE *f, const struct lb_report *rep)
 {
 	unsigned to = 0;
 
-	exclusive_note(f, rep);
-
 	for (unsigned i = 0; i < rep->nresults; i++)
 		to += rep->results[i].timed_out;
+	for (unsigned i = 0; i < rep->nbaseline; i++)
+		to += rep->baseline[i].timed_out;
 	if (to)
-		fprintf(f, "\n! %u point(s) timed out (--point-timeout): stopped early, the figure "
-			"counts the operations done\n", to);
+		fprintf(f, "\n! %u point%s timed out (--point-timeout): stopped early, the figure "
+			"counts the operations done\n", to, LB_S(to));
+}
+
+void lb_output_run_notes(FILE *f, const struct lb_report *rep)
+{
+	exclusive_note(f, rep);
+	lb_timed_out_note(f, rep);
 	if (rep->partial)
 		fprintf(f, "\nInterrupted after %u of %u points: the run is partial.\n",
 			rep->nresults, rep->npoints);
@@ -173,7 +180,8 @@ void lb_fmt_trace_verbose(FILE *f, const struct lb_result *r, bool per_thread)
 			(double)l->max_ns / 1e6);
 	}
 	if (v->nlock_addrs > v->nlocks)
-		fprintf(f, "lockbench:   trace: and %u more lock(s)\n", v->nlock_addrs - v->nlocks);
+		fprintf(f, "lockbench:   trace: and %u more lock%s\n", v->nlock_addrs - v->nlocks,
+			LB_S(v->nlock_addrs - v->nlocks));
 	for (unsigned t = 0; per_thread && t < v->nthreads; t++) {
 		const struct lb_trace_thread *tt = &v->threads[t];
 
@@ -207,6 +215,24 @@ unsigned lb_report_smt(const struct lb_report *rep, unsigned *at_threads, int pa
 }
 
 /* "--lock=ticket 'synthetic:package:2 core:2'": argv as a shell would take it back */
+/* "# work: fixed work, 200000 operations per thread ..." : what a figure is */
+static void header_work(FILE *f, const struct lb_report *rep)
+{
+	const struct lb_config *c = rep->cfg;
+
+	if (!c)
+		return;
+	if (c->duration > 0)
+		fprintf(f, "# work: fixed time, %g s a point", c->duration);
+	else
+		fprintf(f, "# work: fixed work, %llu lock-unlock operations per thread",
+			(unsigned long long)c->ops);
+	if (c->repeat > 1)
+		fprintf(f, "; each point run %u times\n", c->repeat);
+	else
+		fputs("; each point run once\n", f);
+}
+
 static void header_command(FILE *f, const struct lb_config *cfg)
 {
 	fputs("# command:", f);
@@ -302,8 +328,9 @@ int lb_output_header(FILE *f, const struct lb_report *rep)
 		LB_GIT_REVISION, LB_COMPILER, LB_CFLAGS[0] ? LB_CFLAGS : "none");
 	fprintf(f, "# host: %s; kernel: %s\n", rep->host, rep->kernel);
 	if (t)
-		fprintf(f, "# CPU: %s; %u package(s), %u core(s), %u PU(s), %u NUMA node(s)\n",
-			t->cpu_model, t->packages, t->cores, t->pus, t->numa_nodes);
+		fprintf(f, "# CPU: %s; %u package%s, %u core%s, %u PU%s, %u NUMA node%s\n",
+			t->cpu_model, t->packages, LB_S(t->packages), t->cores, LB_S(t->cores), t->pus,
+			LB_S(t->pus), t->numa_nodes, LB_S(t->numa_nodes));
 	header_placement(f, rep);
 	if (header_sim(f, rep))
 		;	/* the simulated machine's clock, not this one's */
@@ -329,8 +356,14 @@ int lb_output_header(FILE *f, const struct lb_report *rep)
 			fputs("; other work on the placement's CPUs unknown\n", f);
 		fprintf(f, "# kernel flags: %s\n", h->kernel_flags);
 	}
+	for (unsigned i = 0; i < lb_tree_count(); i++)	/* which code the NAME: locks are */
+		fprintf(f, "# kernel tree %s: %s (%s)\n", lb_tree_at(i)->name, lb_tree_at(i)->label,
+			lb_tree_at(i)->path);
 	header_steal(f, rep);
+	header_work(f, rep);
 	header_command(f, rep->cfg);
+	if (rep->cfg && rep->cfg->job)
+		fprintf(f, "# job: %s\n", rep->cfg->job);
 	return ferror(f) ? -1 : 0;
 }
 
@@ -390,8 +423,8 @@ void lb_output_point_verbose(const struct lb_plan *plan, const struct lb_result 
 		fputc('\n', stderr);
 	}
 	for (unsigned k = 0; k < r->nroles; k++)
-		fprintf(stderr, "lockbench:   %ss: %u thread(s), ops/thread min %llu mean %.1f max "
-			"%llu\n", r->roles[k].role, r->roles[k].threads,
+		fprintf(stderr, "lockbench:   %ss: %u thread%s, ops/thread min %llu mean %.1f max "
+			"%llu\n", r->roles[k].role, r->roles[k].threads, LB_S(r->roles[k].threads),
 			(unsigned long long)r->roles[k].ops_min, r->roles[k].ops_mean,
 			(unsigned long long)r->roles[k].ops_max);
 	if (strcmp(p->ops->family, "numa") == 0)
@@ -455,7 +488,7 @@ void lb_short_note(FILE *f, const struct lb_report *rep)
 	for (unsigned i = 0; i < rep->nresults; i++)
 		n += rep->results[i].short_threads > 0;
 	if (n)
-		fprintf(f, "* in %u point(s) a thread ran less than %.0f%% of the wall time "
-			"(CPU time over wall time: preempted or its CPU stolen); the figure measures the "
-			"scheduler too\n", n, LB_RAN_PCT);
+		fprintf(f, "* in %u point%s a thread got less than %.0f%% of the time it was runnable "
+			"(of its share of the CPUs when there are more threads than CPUs): preempted, "
+			"the figure measures the scheduler too\n", n, LB_S(n), LB_RAN_PCT);
 }

@@ -25,6 +25,7 @@
 #include <json.h>
 
 #include "base/clock.h"
+#include "base/log.h"
 #include "plan/fair.h"
 #include "output/columns.h"
 #include "output/output.h"
@@ -272,6 +273,31 @@ static json_object *roles_obj(const struct lb_result *r)
 	return a;
 }
 
+/* --interval: the point's throughput over time (each thread's operations with -v) */
+static json_object *intervals_obj(const struct lb_result *r)
+{
+	json_object *a = json_object_new_array();
+
+	for (unsigned k = 0; k < r->nintervals; k++) {
+		const struct lb_interval *iv = &r->intervals[k];
+		json_object *x = json_object_new_object();
+
+		ADD(x, "start_ms", JDBL(iv->start_ms));
+		ADD(x, "ms", JDBL(iv->ms));
+		ADD(x, "ops", JINT(iv->ops));
+		ADD(x, "ops_per_s", JDBL(iv->ops_per_s));
+		if (lb_verbose > 0) {
+			json_object *t = json_object_new_array();
+
+			for (unsigned i = 0; i < r->point.nthreads; i++)
+				json_object_array_add(t, JINT(iv->thread_ops[i]));
+			ADD(x, "thread_ops", t);
+		}
+		json_object_array_add(a, x);
+	}
+	return a;
+}
+
 static json_object *thread_obj(const struct lb_result *r, unsigned t)
 {
 	const struct lb_point *p = &r->point;
@@ -284,6 +310,7 @@ static json_object *thread_obj(const struct lb_result *r, unsigned t)
 	ADD(x, "cpu", JINT(tr->cpu_os));
 	ADD(x, "cpu_seen", JINT(tr->cpu_seen));
 	ADD(x, "cpu_pct", JDBL(tr->cpu_pct));
+	ADD(x, "run_pct", JDBL(tr->run_pct));
 	ADD(x, "involuntary_switches", JINT(tr->nivcsw));
 	ADD(x, "ran_short", JBOOL(tr->ran_short));
 	if (p->perf)
@@ -328,6 +355,10 @@ static json_object *result_obj(const struct lb_report *rep, const struct lb_resu
 	}
 	if (r->nroles)
 		ADD(o, "roles", roles_obj(r));
+	if (r->nintervals) {
+		ADD(o, "intervals", intervals_obj(r));
+		ADD(o, "intervals_lost", JBOOL(r->intervals_lost));
+	}
 	if (p->roles && json_object_object_get_ex(o, "fairness", &fairness))
 		ADD(fairness, "jain_by_role", jain_by_role_obj(r));
 	a = json_object_new_array();
@@ -557,6 +588,8 @@ int lb_output_json(FILE *f, const struct lb_report *rep)
 	ADD(root, "lockbench_version", JSTR(PACKAGE_VERSION));
 	ADD(root, "timestamp", JSTR(rep->timestamp));
 	ADD(root, "command_line", command_line_arr(rep->cfg));
+	if (rep->cfg && rep->cfg->job)
+		ADD(root, "job", JSTR(rep->cfg->job));
 	ADD(root, "host", host_obj(rep));
 	if (rep->topo)
 		ADD(root, "topology", topology_obj(rep->topo));

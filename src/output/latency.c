@@ -27,9 +27,10 @@
  * could not run is named in the thread mix with the reason.
  *
  * --latency runs of the plain loop (--scenario=mix) print one block per
- * point in the same per-thread form. With -v each point adds its
- * percentiles per thread and a fairness line (operations per thread,
- * Jain's index, starvation).
+ * point in the same per-thread form, each thread with its percentiles.
+ * With -v each point adds a fairness line (operations per thread, Jain's
+ * index, starvation), and the fair scenario's threads their percentiles
+ * under the posting's lines.
  */
 #include "config.h"
 
@@ -57,10 +58,14 @@ static void delay_line(FILE *f, const char *who, unsigned idx, uint64_t iter, co
 	fputc('\n', f);
 }
 
-/* -v: the percentiles of one thread, in cycles and ns */
-static void percentile_line(FILE *f, const struct lb_lat *l)
+/*
+ * The percentiles of one thread, in cycles and ns: always for a point of
+ * the plain loop, with -v under the posting's lines (@posting), which
+ * have none
+ */
+static void percentile_line(FILE *f, const struct lb_lat *l, bool posting)
 {
-	if (!l->n || lb_verbose <= 0)
+	if (!l->n || (posting && lb_verbose <= 0))
 		return;
 	fprintf(f, "  p50,p99,p99.9 %llu,%llu,%llu cycles (%.0f,%.0f,%.0f ns), %llu timed\n",
 		(unsigned long long)l->p50, (unsigned long long)l->p99,
@@ -78,6 +83,14 @@ static void fairness_line(FILE *f, const struct lb_result *r)
 		(unsigned long long)r->ops_max, lb_result_jain(r, -1), r->starve_window_ms);
 	lb_fmt_starvation(f, r);
 	fputc('\n', f);
+}
+
+/* after a point's title: its marks, as a table's cell has them */
+static const char *marks(const struct lb_result *r)
+{
+	if (r->timed_out && r->short_threads)
+		return " !*";
+	return r->timed_out ? " !" : r->short_threads ? " *" : "";
 }
 
 /* The thread mix of a phase: Desnoyers 2008's lines under "** High contention test **". */
@@ -133,7 +146,7 @@ static void irq_cpu_lines(FILE *f, const struct lb_result *r, bool trylock)
 			fprintf(f, "interrupt readers on CPU %d, lock delay [min,avg,max] "
 				"%llu,%llu,%llu cycles\n", ic->cpu, (unsigned long long)ic->lat.min,
 				cyc(ic->lat.avg), (unsigned long long)ic->lat.max);
-			percentile_line(f, &ic->lat);
+			percentile_line(f, &ic->lat, true);
 		}
 	}
 }
@@ -144,7 +157,7 @@ static void fair_phase(FILE *f, const struct lb_result *r)
 	const struct lb_point *p = &r->point;
 	int last_irq = -1, last_tirq = -1;
 
-	fprintf(f, "** %s **\n", lb_fair_phase_title(p->phase));
+	fprintf(f, "** %s **\n", lb_fair_phase_title(p->phase));	/* the posting's: marks below */
 	if (p->phase == LB_FAIR_HIGH_CONTENTION)
 		thread_mix(f, r);
 	for (unsigned t = 0; t < p->nthreads; t++) {
@@ -179,7 +192,7 @@ static void fair_phase(FILE *f, const struct lb_result *r)
 			break;
 		default:
 			delay_line(f, who, ro->index, tr->tries, &tr->lat);
-			percentile_line(f, &tr->lat);
+			percentile_line(f, &tr->lat, true);
 			break;
 		}
 	}
@@ -199,7 +212,7 @@ static void mix_point(FILE *f, const struct lb_result *r)
 		(unsigned long long)p->load_arg, p->load_ns ? "ns" : "");
 	if (p->repeat)
 		fprintf(f, ", repetition %u", p->repeat + 1);
-	fputs(" **\n", f);
+	fprintf(f, " **%s\n", marks(r));
 	for (unsigned t = 0; r->threads && t < p->nthreads; t++) {
 		const struct lb_ratio *tr_ratio = lb_thread_ratio(p, t);
 		const struct lb_thread_result *tr = &r->threads[t];
@@ -207,9 +220,26 @@ static void mix_point(FILE *f, const struct lb_result *r)
 		static const char *const who[] = { "writer_thread", "reader_thread", "mix_thread" };
 
 		delay_line(f, who[k], idx[k]++, tr->ops, &tr->lat);
-		percentile_line(f, &tr->lat);
+		percentile_line(f, &tr->lat, false);
 	}
 	fairness_line(f, r);
+}
+
+/* the fair phases' marks, under the report (their titles are the posting's) */
+static void fair_marks(FILE *f, const struct lb_report *rep)
+{
+	unsigned n = 0;
+
+	for (unsigned i = 0; i < rep->nresults; i++) {
+		const struct lb_result *r = &rep->results[i];
+
+		if (!r->point.phase || !r->point.roles || !*marks(r))
+			continue;
+		fprintf(f, "%s%s/%s%s", n++ ? "; " : "\nmarked: ", r->point.ops->name,
+			lb_fair_phase_title(r->point.phase), marks(r));
+	}
+	if (n)
+		fputc('\n', f);
 }
 
 int lb_output_latency(FILE *f, const struct lb_report *rep)
@@ -248,6 +278,9 @@ int lb_output_latency(FILE *f, const struct lb_report *rep)
 		else
 			mix_point(f, r);
 	}
+	fair_marks(f, rep);
+	lb_timed_out_note(f, rep);
+	lb_short_note(f, rep);
 	return ferror(f) ? -1 : 0;
 }
 

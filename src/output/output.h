@@ -163,6 +163,7 @@ struct lb_sides {
 	unsigned nbefore, nafter, nref;
 	char before_name[192], after_name[192];
 	bool by_lock;		/* baseline: a row matches only the same lock's */
+	bool paired;		/* both sides from this run's rounds: compared round by round */
 	bool fixed_time;
 	bool load_ns;		/* the loads are --load-ns nanoseconds */
 };
@@ -189,6 +190,15 @@ void lb_short_note(FILE *f, const struct lb_report *rep);
 
 /* lb_fmt_change() - "-52.5%", "+7.0%", with "~" when @noisy; "n/a" without a before figure */
 char *lb_fmt_change(double before, double after, bool noisy, char *buf, size_t len);
+/**
+ * lb_fmt_paired() - "+5.1%[+3.2..+7.0]": the geometric mean of the rounds' change
+ * of @a over @b (@b[i] and @a[i] ran in round i) and its 95% interval, "~"
+ * after it when the interval holds 0; NULL with fewer than 3 rounds
+ */
+char *lb_fmt_paired(const double *b, unsigned nb, const double *a, unsigned na, char *buf,
+		    size_t len);
+/* lb_paired_note() - the note under a table with paired changes */
+void lb_paired_note(FILE *f);
 /* lb_compare_write() - the Before, After and % Change blocks of @s */
 int lb_compare_write(FILE *f, const struct lb_sides *s);
 
@@ -197,12 +207,16 @@ struct lb_aim7_row {
 	char label[96];
 	double before, after;	/* operations per minute */
 	bool noisy;
+	char bmark[3], amark[3];	/* each side's marks: ! timed out, * ran short */
+	char paired[48];	/* the paired change (lb_fmt_paired()), or empty */
 };
 
 #define LB_AIM7_WORKLOAD_WIDTH 18	/* Long 2014's widest workload; longer ones wrap */
 
 /* lb_aim7_write() - the table of @rows, and @note under it when not NULL */
 int lb_aim7_write(FILE *f, const struct lb_aim7_row *rows, unsigned n, const char *note);
+/* lb_timed_out_note() - "! N points timed out ..." under a table, if any did (either side) */
+void lb_timed_out_note(FILE *f, const struct lb_report *rep);
 
 /**
  * lb_fmt_figure() - a table figure: under 1000 with one decimal, else an integer

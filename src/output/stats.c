@@ -20,9 +20,10 @@
  * %improvement = (patched - base) / base * 100 of the means, with one
  * decimal and compare's "~" when Welch's t-test over the repetitions says
  * the change is within the noise (lb_noisy(): 3 or more each), explained
- * under the table; the posting's five decimals overstate what a few
- * repetitions can say, and are kept only for the layout test
- * (lb_output_stats_posting()). Columns are as wide as the posting's,
+ * under the table; figures to five significant digits (one decimal at
+ * least, four at most: ops/s to one). The posting's four decimals
+ * (five for the change) overstate what a few repetitions can say, and are
+ * kept only for the layout test (lb_output_stats_posting()). Columns are as wide as the posting's,
  * wider where a figure needs it.
  */
 #include "config.h"
@@ -74,7 +75,7 @@ static void thread_label(const struct lb_report *rep, unsigned n, char *buf, siz
 			snprintf(buf, len, "%ux", e->mult);
 			return;
 		}
-		if ((e->kind == LB_T_MAX && n == rep->npus) ||
+		if ((e->kind == LB_T_MAX && e->off == 0 && n == rep->npus) ||
 		    (e->kind == LB_T_NUM && n >= e->lo && n <= e->hi && (n - e->lo) % e->step == 0))
 			break;	/* the first element that gives n is a plain count */
 	}
@@ -146,6 +147,17 @@ static void improvement(const struct lb_summary *s, double *const v[2], struct s
 	snprintf(buf, len, "%.1f%s", (s[1].mean - s[0].mean) / s[0].mean * 100, noisy ? "~" : "");
 }
 
+/*
+ * A figure's decimals: five significant digits, one decimal at least and
+ * four at most (ops/s 5465688.7, a fixed-work rate 15.385, 1.5000)
+ */
+static int decimals(double v)
+{
+	int d = v > 0 ? 4 - (int)floor(log10(v)) : 1;
+
+	return d < 1 ? 1 : d > 4 ? 4 : d;
+}
+
 static int block(FILE *f, const struct lb_report *rep, const struct lb_lock_ops *const lk[2],
 		  const struct lb_result *cell, const unsigned *threads, unsigned nthreads,
 		  double *const buf[2], struct stats_opts *o)
@@ -164,9 +176,11 @@ static int block(FILE *f, const struct lb_report *rep, const struct lb_lock_ops 
 		for (unsigned k = 0; k < 2; k++) {
 			bool ran_short = summarize(rep, lk[k], cell, threads[t], buf[k], &s[k]);
 
-			snprintf(cells[t][1 + 2 * k], sizeof(cells[t][0]), "%.4f%s", s[k].mean,
+			int dec = o->posting ? 4 : decimals(s[k].mean);
+
+			snprintf(cells[t][1 + 2 * k], sizeof(cells[t][0]), "%.*f%s", dec, s[k].mean,
 				 ran_short ? "*" : "");
-			snprintf(cells[t][2 + 2 * k], sizeof(cells[t][0]), "%.4f", s[k].stdev);
+			snprintf(cells[t][2 + 2 * k], sizeof(cells[t][0]), "%.*f", dec, s[k].stdev);
 			o->ran_short |= ran_short;
 		}
 		improvement(s, buf, o, cells[t][5], sizeof(cells[t][0]));

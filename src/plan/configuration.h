@@ -94,6 +94,7 @@ struct lb_config {
 	bool point_timeout_set;		/* given: else lb_point_timeout()'s default */
 	bool latency;			/* --latency: time every acquisition */
 	uint32_t lat_every;		/* --latency-sample: one in N (1: all) */
+	uint64_t interval_ns;		/* --interval: throughput every so many ns; 0: none */
 	struct lb_fair_cfg fair;
 
 	/* --simulate: virtual time on a modelled machine (plan/simulate.c) */
@@ -116,17 +117,18 @@ struct lb_config {
 	/* provenance */
 	bool is_default;		/* no --lock: the default experiment */
 	int argc;
-	char **argv;
+	char **argv;			/* with --job's options, without --save-job */
+	const char *job;		/* --job=FILE, or NULL */
 };
 
 /* --load-unit: a pause instruction, or one lb_spin_n() iteration (clock.h) */
 enum lb_load_unit { LB_UNIT_PAUSE, LB_UNIT_LOOP };
-/* lb_load_unit_find() - "pause" or "loop"; -1 if unknown */
-int lb_load_unit_find(const char *name);
+/* lb_load_unit_names[] - "pause", "loop": each at its value, NULL-terminated */
+extern const char *const lb_load_unit_names[];
 
 /* lb_scenario_name() - "mix", "roles", "fair" */
 const char *lb_scenario_name(enum lb_scenario s);
-/* lb_scenario_find() - by name; -1 if unknown */
-int lb_scenario_find(const char *name);
+/* lb_scenario_names[] - each scenario at its value, NULL-terminated */
+extern const char *const lb_scenario_names[];
 
 #endif /* LB_SRC_PLAN_CONFIGURATION_H */

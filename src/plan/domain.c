@@ -45,8 +45,8 @@ int lb_domains_assign(const struct lb_config *c, struct lb_pu *pus, unsigned npu
 	d->level = lb_lock_domain_name(c->lock_domain);
 	if (d->pretend) {
 		if (c->domains > npus)
-			return WHY("%u pretend domains, but the placement has %u CPU(s)", c->domains,
-				   npus);
+			return WHY("%u pretend domains, but the placement has %u CPU%s", c->domains,
+				   npus, LB_S(npus));
 		for (unsigned k = 0; k < npus; k++)
 			pus[k].domain = k % c->domains;
 		d->n = c->domains;
@@ -82,19 +82,11 @@ int lb_domains_assign(const struct lb_config *c, struct lb_pu *pus, unsigned npu
 	return 0;
 }
 
-static const char *const domain_names[] = { "numa", "package", "cache" };	/* enum lb_lock_domain */
+const char *const lb_lock_domain_names[] = { "numa", "package", "cache", NULL };	/* enum lb_lock_domain */
 
 const char *lb_lock_domain_name(enum lb_lock_domain d)
 {
-	return domain_names[d];
-}
-
-int lb_lock_domain_find(const char *name)
-{
-	for (unsigned i = 0; i < LB_ARRAY_SIZE(domain_names); i++)
-		if (strcmp(name, domain_names[i]) == 0)
-			return (int)i;
-	return -1;
+	return lb_lock_domain_names[d];
 }
 
 static bool numa_lock_selected(const struct lb_config *c)

@@ -40,8 +40,8 @@ int lb_domains_assign(const struct lb_config *c, struct lb_pu *pus, unsigned npu
 
 /* lb_lock_domain_name() - "numa", "package", "cache" */
 const char *lb_lock_domain_name(enum lb_lock_domain d);
-/* lb_lock_domain_find() - by name; -1 if unknown */
-int lb_lock_domain_find(const char *name);
+/* lb_lock_domain_names[] - each level at its value, NULL-terminated */
+extern const char *const lb_lock_domain_names[];
 /*
  * lb_domains_note() - one line on stderr when a numa lock (or --lock-domain)
  * meets a placement of one domain: the lock degenerates to its base

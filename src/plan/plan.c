@@ -13,26 +13,12 @@
 #include "plan/defaults.h"
 #include "plan/plan.h"
 
-static const char *const scenario_names[] = { "mix", "roles", "fair" };	/* enum lb_scenario */
+const char *const lb_scenario_names[] = { "mix", "roles", "fair", NULL };	/* enum lb_scenario */
+const char *const lb_load_unit_names[] = { "pause", "loop", NULL };	/* enum lb_load_unit */
 
 const char *lb_scenario_name(enum lb_scenario sc)
 {
-	return scenario_names[sc];
-}
-
-int lb_scenario_find(const char *name)
-{
-	for (unsigned i = 0; i < LB_ARRAY_SIZE(scenario_names); i++)
-		if (strcmp(name, scenario_names[i]) == 0)
-			return (int)i;
-	return -1;
-}
-
-int lb_load_unit_find(const char *name)
-{
-	if (strcmp(name, "pause") == 0)
-		return LB_UNIT_PAUSE;
-	return strcmp(name, "loop") == 0 ? LB_UNIT_LOOP : -1;
+	return lb_scenario_names[sc];
 }
 
 uint64_t lb_load_pauses(const struct lb_config *c, uint64_t v)
@@ -81,6 +67,7 @@ void lb_point_init(struct lb_point *p, const struct lb_plan *plan, const struct 
 	p->domains_pretend = plan->domains.pretend;
 	p->latency = c->latency;
 	p->lat_every = c->lat_every;
+	p->interval_ns = c->interval_ns;
 	p->sim = plan->sim;
 	p->sim_ops = plan->sim ? lb_sim_lock_of(ops) : NULL;
 }

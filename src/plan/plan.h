@@ -49,6 +49,11 @@ struct lb_points {
 	unsigned n, cap;
 	void **own;			/* what lb_points_alloc() gave, freed with the list */
 	unsigned nown, capown;
+	unsigned probes;		/* lb_points_estimate()'s probe runs */
+	double probe_s;			/* ... and the seconds they took */
+	/* --simulate: the probes' accesses per virtual second, and simulated per second */
+	double sim_acc_vs, sim_rate;
+	unsigned sim_probes;
 };
 
 /**

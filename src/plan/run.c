@@ -92,7 +92,11 @@ static const char *fmt_secs(double s, char *buf, size_t len)
 {
 	unsigned long long t = (unsigned long long)(s + 0.5);
 
-	if (t < 60)
+	if (s < 0.995)
+		snprintf(buf, len, "%.2f s", s);
+	else if (s < 9.95)
+		snprintf(buf, len, "%.1f s", s);
+	else if (t < 60)
 		snprintf(buf, len, "%llu s", t);
 	else if (t < 3600)
 		snprintf(buf, len, "%llu min %llu s", t / 60, t % 60);
@@ -103,22 +107,31 @@ static const char *fmt_secs(double s, char *buf, size_t len)
 
 /*
  * The time points @from.. will take: a fixed-time point its duration (and
- * a little set-up); a fixed-work point, before any ran, its --point-timeout
- * (a bound: *bound is set), else the mean of the @done points that took
- * @spent_s. Return: seconds (0 with *bound and no cap: unknown).
+ * a little set-up); a fixed-work point its estimate (estimate.c), scaled by
+ * how the @done points' real time @spent_s compared with theirs; without
+ * one, the mean of the done points, or before any ran its --point-timeout
+ * (a bound: *bound is set). Return: seconds (0 with *bound and no cap:
+ * unknown).
  */
 static double time_left(const struct lb_points *pts, unsigned from, unsigned done, double spent_s,
 			bool *bound)
 {
-	double s = 0;
+	double s = 0, est_done = 0, scale = 1;
 
+	/* a simulated point's est_s is its wall time (estimate.c), its duration virtual */
+	for (unsigned i = 0; i < done; i++)
+		est_done += pts->v[i].duration > 0 && !pts->v[i].sim ? pts->v[i].duration + 0.01 :
+			    pts->v[i].est_s;
+	if (done && est_done > 0 && spent_s > 0)
+		scale = spent_s / est_done;
 	*bound = false;
 	for (unsigned i = from; i < pts->n; i++) {
 		const struct lb_point *p = &pts->v[i];
 
-		/* a simulated point's wall time is not its virtual time: as fixed work's */
 		if (p->duration > 0 && !p->sim) {
-			s += p->duration + 0.01;
+			s += (p->duration + 0.01) * (done ? scale : 1);
+		} else if (p->est_s > 0) {
+			s += p->est_s * scale;
 		} else if (done) {
 			s += spent_s / done;
 		} else {
@@ -139,25 +152,50 @@ static double virtual_s(const struct lb_points *pts)
 	return v;
 }
 
-/* --plan and the start of a run: how long it takes, or at most */
-static void print_estimate(FILE *f, const char *prefix, const struct lb_points *pts)
+/* simulated points: their virtual time, and the wall time of @s (< 0: unknown) */
+static void print_sim_estimate(FILE *f, const char *prefix, const struct lb_points *pts, double s)
+{
+	char t[48], w[48];
+
+	fprintf(f, "%s%u simulated point%s of %s of virtual time", prefix, pts->n, LB_S(pts->n),
+		fmt_secs(virtual_s(pts), t, sizeof(t)));
+	if (s > 0 && pts->sim_probes)
+		fprintf(f, ": about %s of wall time (a probe of each: %.3g accesses per virtual "
+			"second, %.3g simulated per second)\n", fmt_secs(s, w, sizeof(w)),
+			pts->sim_acc_vs / pts->sim_probes, pts->sim_rate / pts->sim_probes);
+	else
+		fprintf(f, "; its wall time is the accesses simulated (--plan --simulate "
+			"estimates it)\n");
+}
+
+/*
+ * --plan and the start of a run: how long it takes, or at most. --plan
+ * (@whole) adds what the run does before its points: the calibration and
+ * the probes of its own estimate, which take what --plan's took.
+ */
+static void print_estimate(FILE *f, const char *prefix, const struct lb_points *pts, bool whole)
 {
 	bool bound;
 	double s = time_left(pts, 0, 0, 0, &bound);
 	char t[48];
 
+	if (whole)
+		s += pts->probe_s + lb_clock.calib_ms / 1e3;
 	if (pts->n && pts->v[0].sim)
-		fprintf(f, "%s%u simulated point(s) of %s of virtual time; the wall time is the "
-			"accesses simulated (--plan --simulate estimates it)\n", prefix, pts->n,
-			fmt_secs(virtual_s(pts), t, sizeof(t)));
+		print_sim_estimate(f, prefix, pts, bound ? -1 : s);
 	else if (bound && s <= 0)
-		fprintf(f, "%s%u point(s) of fixed work; no estimate (--point-timeout=0)\n", prefix,
-			pts->n);
+		fprintf(f, "%s%u point%s of fixed work; no estimate (--point-timeout=0)\n", prefix,
+			pts->n, LB_S(pts->n));
 	else if (bound)
-		fprintf(f, "%s%u point(s) of fixed work: at most %s (--point-timeout caps each)\n",
-			prefix, pts->n, fmt_secs(s, t, sizeof(t)));
+		fprintf(f, "%s%u point%s of fixed work: at most %s (--point-timeout caps each)\n",
+			prefix, pts->n, LB_S(pts->n), fmt_secs(s, t, sizeof(t)));
+	else if (pts->probes)
+		fprintf(f, "%s%u point%s: about %s (fixed work: from %u short probe%s)\n",
+			prefix, pts->n, LB_S(pts->n), fmt_secs(s, t, sizeof(t)), pts->probes,
+			LB_S(pts->probes));
 	else
-		fprintf(f, "%s%u point(s): about %s\n", prefix, pts->n, fmt_secs(s, t, sizeof(t)));
+		fprintf(f, "%s%u point%s: about %s\n", prefix, pts->n, LB_S(pts->n),
+			fmt_secs(s, t, sizeof(t)));
 }
 
 void lb_run_announce(const struct lb_plan *plan, const struct lb_points *pts)
@@ -172,8 +210,8 @@ void lb_run_announce(const struct lb_plan *plan, const struct lb_points *pts)
 	 * A long run says so first: the estimate from 10 s, or with -v; fixed
 	 * work has only a bound (the caps), said with -v or oversubscribed.
 	 */
-	if (lb_verbose > 0 || (lb_verbose == 0 && s >= 10 && !bound && !(pts->n && pts->v[0].sim)))
-		print_estimate(stderr, "lockbench: ", pts);
+	if (lb_verbose > 0 || (lb_verbose == 0 && s >= 10 && !bound))
+		print_estimate(stderr, "lockbench: ", pts, false);
 	for (unsigned i = 0; i < pts->n; i++) {
 		const struct lb_point *p = &pts->v[i];
 
@@ -187,11 +225,13 @@ void lb_run_announce(const struct lb_plan *plan, const struct lb_points *pts)
 					      p->ops->name);
 	}
 	if (most && bound && lb_verbose == 0)
-		print_estimate(stderr, "lockbench: ", pts);
+		print_estimate(stderr, "lockbench: ", pts, false);
 	if (most)
-		lb_warn("spinning lock(s) %s get up to %u threads on %u CPUs: a preempted waiter "
+		lb_warn("%s %s get%s up to %u threads on %u CPU%s: a preempted waiter "
 			"stalls every hand-off, so such points can take very long (each is stopped "
-			"after --point-timeout and marked timed out)", names, most, plan->npus);
+			"after --point-timeout and marked timed out)", strchr(names, ',') ?
+			"spinning locks" : "the spinning lock", names, strchr(names, ',') ? "" : "s",
+			most, plan->npus, LB_S(plan->npus));
 }
 
 static volatile sig_atomic_t progress_shown;
@@ -229,16 +269,6 @@ static void progress_line(const struct lb_points *pts, unsigned i, double elapse
 			p->sim ? " (simulated)" : "", el, left);
 }
 
-static void note_timed_out(const struct lb_point *p)
-{
-	char ratio[32];
-
-	lb_warn("point %s/%s threads=%u load=%llu timed out after %g s (--point-timeout): "
-		"stopped, marked timed out; its figures count the operations done", p->ops->name,
-		lb_point_ratio_str(p, ratio, sizeof(ratio)), p->nthreads,
-		(unsigned long long)p->load_arg, p->point_timeout);
-}
-
 /* One point, with the steal on its CPUs read from /proc/stat before and after it. */
 static int run_point_steal(const struct lb_point *p, struct lb_result *r)
 {
@@ -263,24 +293,72 @@ static int run_point_steal(const struct lb_point *p, struct lb_result *r)
 }
 
 /*
- * A point where a thread did not really run: a warning (the output marks it
- * too), unless $LOCKBENCH_BUSY_WARN says never (over 100, as the test
- * suite sets it: other work is expected there).
+ * What went wrong in the points, told once per kind at the end of the run
+ * (each point is marked in the output; -v also says it as it happens):
+ * timed out, a thread that did not really run (unless $LOCKBENCH_BUSY_WARN
+ * says never: over 100, as the test suite sets it), a throughput that fell
+ * into two levels (--interval: the machine changed state in the point).
  */
-static void short_warn(const struct lb_result *r)
-{
-	const struct lb_point *p = &r->point;
-	char ratio[32], steal[48] = "";
+struct warn_tally {
+	unsigned timed_out, short_pts, levels;
+	double cpu_min, steal_ms;
+	char first_to[96], first_short[96], first_levels[160];
+};
 
-	if (!r->short_threads || lb_busy_warn_pct() > 100)
-		return;
-	if (r->steal_ms >= 0)
-		snprintf(steal, sizeof(steal), ", host steal %.0f ms", r->steal_ms);
-	lb_warn("%s/%s threads=%u load=%llu repeat %u: %u thread(s) ran less than %.0f%% of the "
-		"wall time (lowest %.0f%%%s); the point is marked in the output", p->ops->name,
-		lb_point_ratio_str(p, ratio, sizeof(ratio)), p->nthreads,
-		(unsigned long long)p->load_arg, p->repeat + 1, r->short_threads, LB_RAN_PCT,
-		r->cpu_min_pct, steal);
+static void point_name(const struct lb_point *p, char *buf, size_t len)
+{
+	char ratio[32];
+
+	snprintf(buf, len, "%s/%s threads=%u load=%llu repeat %u", p->ops->name,
+		 lb_point_ratio_str(p, ratio, sizeof(ratio)), p->nthreads,
+		 (unsigned long long)p->load_arg, p->repeat + 1);
+}
+
+static void tally_point(struct warn_tally *w, const struct lb_result *r)
+{
+	char name[96];
+	double lo, hi;
+	unsigned nlo;
+
+	point_name(&r->point, name, sizeof(name));
+	if (r->timed_out) {
+		if (!w->timed_out++)
+			snprintf(w->first_to, sizeof(w->first_to), "%s", name);
+		if (lb_verbose > 0)
+			lb_warn("%s timed out after %g s (--point-timeout)", name,
+				r->point.point_timeout);
+	}
+	if (r->short_threads && lb_busy_warn_pct() <= 100) {
+		if (!w->short_pts++ || r->cpu_min_pct < w->cpu_min)
+			w->cpu_min = r->cpu_min_pct;
+		if (w->short_pts == 1)
+			snprintf(w->first_short, sizeof(w->first_short), "%s", name);
+		w->steal_ms += r->steal_ms > 0 ? r->steal_ms : 0;
+		if (lb_verbose > 0)
+			lb_warn("%s: %u thread%s got less than %.0f%% of their time runnable or of "
+				"their share of the CPUs (lowest %.0f%%)", name, r->short_threads,
+				LB_S(r->short_threads), LB_RAN_PCT, r->cpu_min_pct);
+	}
+	if (lb_intervals_levels(r, &lo, &hi, &nlo) && !w->levels++)
+		snprintf(w->first_levels, sizeof(w->first_levels), "%s: %u intervals at %.3g and %u "
+			 "at %.3g Mops/s", name, nlo, lo / 1e6, r->nintervals - nlo, hi / 1e6);
+}
+
+static void tally_print(const struct warn_tally *w, unsigned npoints)
+{
+	if (w->timed_out)
+		lb_warn("%u of %u point%s timed out (--point-timeout; the first %s): stopped, marked "
+			"timed out; their figures count the operations done", w->timed_out, npoints,
+			LB_S(npoints), w->first_to);
+	if (w->short_pts)
+		lb_warn("in %u of %u point%s a thread got less than %.0f%% of its time runnable or "
+			"of its share of the CPUs (lowest %.0f%%, host steal %.0f ms in all; the first "
+			"%s): they are marked in the output", w->short_pts, npoints, LB_S(npoints),
+			LB_RAN_PCT, w->cpu_min, w->steal_ms, w->first_short);
+	if (w->levels)
+		lb_warn("in %u of %u point%s the throughput fell into two levels (%s): the machine "
+			"changed state in the middle of the point", w->levels, npoints, LB_S(npoints),
+			w->first_levels);
 }
 
 int lb_run_all(const struct lb_plan *plan, const struct lb_points *pts, lb_point_done done,
@@ -289,6 +367,7 @@ int lb_run_all(const struct lb_plan *plan, const struct lb_points *pts, lb_point
 	struct lb_result *res = calloc(pts->n ? pts->n : 1, sizeof(*res));
 	bool progress = isatty(STDERR_FILENO) && lb_verbose >= 0;
 	uint64_t t0 = lb_now_ns();
+	struct warn_tally tally = { 0 };
 	unsigned n;
 
 	if (!res) {
@@ -301,17 +380,15 @@ int lb_run_all(const struct lb_plan *plan, const struct lb_points *pts, lb_point
 		if (progress)
 			progress_line(pts, n, (double)(lb_now_ns() - t0) / 1e9);
 		rc = run_point_steal(&pts->v[n], &res[n]);
-		if (progress && (rc || done || res[n].timed_out || res[n].short_threads))
+		if (progress && (rc || done || lb_verbose > 0))
 			lb_run_progress_erase();
 		if (!rc && res[n].interrupted) {
 			/* Ctrl-C or SIGTERM: the points before it are the run */
 			lb_result_free(&res[n]);
 			break;
 		}
-		if (!rc && res[n].timed_out)
-			note_timed_out(&pts->v[n]);
 		if (!rc)
-			short_warn(&res[n]);
+			tally_point(&tally, &res[n]);
 		if (rc) {
 			for (unsigned i = 0; i < n; i++)
 				lb_result_free(&res[i]);
@@ -323,6 +400,7 @@ int lb_run_all(const struct lb_plan *plan, const struct lb_points *pts, lb_point
 	}
 	if (progress)
 		lb_run_progress_erase();
+	tally_print(&tally, n);
 	*out = res;
 	*nout = n;
 	return 0;
@@ -337,10 +415,11 @@ static void print_machine(FILE *f, const struct lb_plan *plan)
 	fprintf(f, "# lockbench %s plan\n", PACKAGE_VERSION);
 	fprintf(f, "# topology: %s%s\n", ti->source,
 		ti->thissystem ? "" : " (not this machine: plan only)");
-	fprintf(f, "# machine: %u packages, %u cores, %u PUs, %u NUMA nodes; CPU %s\n",
-		ti->packages, ti->cores, ti->pus, ti->numa_nodes, ti->cpu_model);
-	fprintf(f, "# placement: %s%s%s, %u CPUs in the placement%s\n", lb_place_name(c->place),
-		c->cpus ? ", cpus " : "", c->cpus ? c->cpus : "", plan->npus,
+	fprintf(f, "# machine: %u package%s, %u core%s, %u PU%s, %u NUMA node%s; CPU %s\n",
+		ti->packages, LB_S(ti->packages), ti->cores, LB_S(ti->cores), ti->pus, LB_S(ti->pus),
+		ti->numa_nodes, LB_S(ti->numa_nodes), ti->cpu_model);
+	fprintf(f, "# placement: %s%s%s, %u CPU%s in the placement%s\n", lb_place_name(c->place),
+		c->cpus ? ", cpus " : "", c->cpus ? c->cpus : "", plan->npus, LB_S(plan->npus),
 		c->place == LB_PLACE_NONE ? " (threads are not pinned)" : "");
 	fprintf(f, "# lock domains: %s, --lock-domain=%s\n", plan->domains.desc,
 		lb_lock_domain_name(c->lock_domain));
@@ -377,75 +456,23 @@ static void print_threads(FILE *f, const struct lb_plan *plan)
 /* --plan, mix and roles: one line per point */
 static void print_point(FILE *f, const struct lb_point *p)
 {
-	char ratio[32];
+	char ratio[32], t[48];
 
 	fprintf(f, "point %s/%s threads=%u load=%llu%s ", p->ops->name,
 		lb_point_ratio_str(p, ratio, sizeof(ratio)), p->nthreads,
 		(unsigned long long)p->load_arg, p->load_ns ? "ns" : "");
 	if (p->duration > 0)
 		fprintf(f, "duration=%gs\n", p->duration);
+	else if (p->est_s > 0 && p->point_timeout > 0 && p->est_s >= p->point_timeout)
+		fprintf(f, "ops=%llu (would take over the %g s --point-timeout)\n",
+			(unsigned long long)p->nops, p->point_timeout);
+	else if (p->est_s > 0 && p->est_s < 100)	/* three digits, never an exponent */
+		fprintf(f, "ops=%llu (about %.3g s)\n", (unsigned long long)p->nops, p->est_s);
+	else if (p->est_s > 0)
+		fprintf(f, "ops=%llu (about %s)\n", (unsigned long long)p->nops,
+			fmt_secs(p->est_s, t, sizeof(t)));
 	else
 		fprintf(f, "ops=%llu\n", (unsigned long long)p->nops);
-}
-
-/* the probe of a simulated point's wall time: this much of its virtual time */
-#define LB_PROBE_S 1e-3
-
-/*
- * A simulated point's wall time, from a probe of LB_PROBE_S of virtual
- * time: its accesses per virtual second, over the accesses the simulator
- * did per real second; fixed work from the operations per virtual second
- * the probe made. Adds to *@acc_vs and *@rate; -1 when the probe failed.
- */
-static double sim_probe(const struct lb_point *p, double *acc_vs, double *rate)
-{
-	struct lb_point pp = *p;
-	struct lb_result r;
-	double v, s;
-
-	pp.duration = LB_PROBE_S;
-	pp.point_timeout = 0;
-	if (lb_run_point(&pp, &r))
-		return -1;
-	v = (double)r.sim.virtual_ns / 1e9;
-	if (p->duration > 0)
-		s = p->duration + (double)lb_warm_ns(p) / 1e9;
-	else
-		s = r.ops_mean > 0 ? (double)p->nops * LB_PROBE_S / r.ops_mean : 0;
-	*acc_vs += v > 0 ? (double)r.sim.accesses / v : 0;
-	*rate += r.sim.real_s > 0 ? (double)r.sim.accesses / r.sim.real_s : 0;
-	s = v > 0 ? s * r.sim.real_s / v : 0;
-	lb_result_free(&r);
-	return s;
-}
-
-/* --plan --simulate: a probe of each point (the repetitions run the same again), their sum */
-static void print_sim_estimate(FILE *f, const struct lb_points *pts)
-{
-	double total = 0, acc_vs = 0, rate = 0;
-	unsigned probed = 0, first = 0;
-	char t[48];
-
-	for (unsigned i = 0; i < pts->n; i++) {
-		double s;
-
-		if (pts->v[i].repeat)
-			continue;
-		first++;
-		s = sim_probe(&pts->v[i], &acc_vs, &rate);
-		if (s >= 0) {
-			total += s;
-			probed++;
-		}
-	}
-	if (!probed) {
-		fprintf(f, "# wall time: no estimate (no probe ran)\n");
-		return;
-	}
-	fprintf(f, "# wall time (simulated): about %s, from a %g us probe of each point: %.3g "
-		"accesses per virtual second, %.3g simulated per second (means over the points)\n",
-		fmt_secs(total * (double)pts->n / first, t, sizeof(t)), LB_PROBE_S * 1e6,
-		acc_vs / probed, rate / probed);
 }
 
 void lb_plan_print(FILE *f, const struct lb_plan *plan, const struct lb_points *pts)
@@ -462,8 +489,9 @@ void lb_plan_print(FILE *f, const struct lb_plan *plan, const struct lb_points *
 	} else {
 		print_threads(f, plan);
 		if (c->scenario == LB_SCN_ROLES)
-			fprintf(f, "\n# scenario roles: %u reader thread(s) (1:0), %u writer thread(s) "
-				"(0:1)%s", c->readers, c->writers, c->writer_ops ? "" : "\n");
+			fprintf(f, "\n# scenario roles: %u reader thread%s (1:0), %u writer thread%s "
+				"(0:1)%s", c->readers, LB_S(c->readers), c->writers, LB_S(c->writers),
+				c->writer_ops ? "" : "\n");
 		if (c->scenario == LB_SCN_ROLES && c->writer_ops)
 			fprintf(f, ", each writer stopping after %llu writes\n",
 				(unsigned long long)c->writer_ops);
@@ -471,16 +499,15 @@ void lb_plan_print(FILE *f, const struct lb_plan *plan, const struct lb_points *
 
 		for (unsigned k = 0; k < c->nlocks; k++)
 			nexcl += c->locks[k]->kind != LB_LOCK_RW;
-		fprintf(f, "\n# points: %u lock(s) x %u thread count(s) x %u ratio(s) x %u load(s)",
-			c->nlocks, plan->nthreads, c->nratios, c->nloads);
+		fprintf(f, "\n# points: %u lock%s x %u thread count%s x %u ratio%s x %u load%s",
+			c->nlocks, LB_S(c->nlocks), plan->nthreads, LB_S(plan->nthreads), c->nratios,
+			LB_S(c->nratios), c->nloads, LB_S(c->nloads));
 		if (nexcl && c->nratios > 1)
 			fprintf(f, " (an exclusive lock's at 0:1 only: %u of the locks)", nexcl);
-		fprintf(f, " = %u, each run %u time(s); %s\n", npoints, c->repeat,
+		fprintf(f, " = %u, each run %u time%s; %s\n", npoints, c->repeat, LB_S(c->repeat),
 			c->duration > 0 ? "fixed time" : "fixed work");
 	}
-	print_estimate(f, "# time: ", pts);
-	if (plan->sim)
-		print_sim_estimate(f, pts);
+	print_estimate(f, "# time: ", pts, true);
 	for (unsigned i = 0; i < pts->n; i++) {
 		const struct lb_point *p = &pts->v[i];
 

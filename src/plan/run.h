@@ -43,6 +43,12 @@ int lb_run_all(const struct lb_plan *plan, const struct lb_points *pts, lb_point
  * with -v) and a warning when a spinning lock gets more threads than CPUs
  */
 void lb_run_announce(const struct lb_plan *plan, const struct lb_points *pts);
+/**
+ * lb_points_estimate() - each fixed-work point's expected seconds (est_s)
+ * from a short fixed-time probe of it (estimate.c); nothing unless
+ * @thissystem (a planned machine cannot be probed)
+ */
+void lb_points_estimate(struct lb_points *pts, bool thissystem);
 /* lb_run_progress_erase() - erase the progress line if shown (async-signal-safe) */
 void lb_run_progress_erase(void);
 /* lb_plan_print() - the --plan report: each thread's place, then the points of @pts */

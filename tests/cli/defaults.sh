@@ -3,8 +3,8 @@
 # defaults.sh - every default is written once, in the table of defaults
 # (src/plan/defaults.c): no other source file has a literal of a default's
 # value (a string in its option's grammar: "0:1", "1,5,10", "60"; a name
-# such as "socket" is also the name of what it selects, and is not
-# counted), nor sets a configuration field to a number, nor #defines a
+# such as "socket" is also the name of what it selects, and a one-character
+# value such as "1" is every other count too: those are not counted), nor sets a configuration field to a number, nor #defines a
 # default; and the table has each option and context once.
 . "$srcdir/tests/lib.sh"
 need_python
@@ -25,7 +25,9 @@ for d in ("src", "locks"):
                 code[os.path.relpath(f, top)] = t.split("\n")
 for line in open(table):
     o, v, w = (line.rstrip("\n").split("\t") + ["", ""])[:3]
-    if v == "-" or re.fullmatch(r"[a-z][a-z0-9.-]*", v):
+    # a name is also what it names; a one-character value ("1", "0") is too
+    # common a literal to tell a default from anything else
+    if v == "-" or re.fullmatch(r"[a-z][a-z0-9.-]*", v) or len(v) < 2:
         continue
     for f, lines in code.items():
         for i, l in enumerate(lines):

@@ -21,11 +21,13 @@ awk 'length > 80 { print FILENAME ": " $0 }' "$TMPD/help" "$TMPD/help-locks" >"$
 
 # options in --help and --help=LOCK
 # (a '.' between digits belongs to the name: --rwsem-4.18-wake)
-cat "$TMPD/help" "$TMPD/help-locks" |
+"$LOCKBENCH" report --help >"$TMPD/help-report" || fail "report --help"
+cat "$TMPD/help" "$TMPD/help-locks" "$TMPD/help-report" |
 	grep -oE -- '--[a-z][a-z0-9-]*([.][0-9][a-z0-9-]*)*' | sort -u >"$TMPD/help-opts"
 [ -s "$TMPD/help-opts" ] || fail "no options found in --help"
 # options documented in the man page (roff writes \-\-name)
-grep -oE -- '\\-\\-[a-z][a-z0-9\\-]*([.][0-9][a-z0-9\\-]*)*' "$man" | sed 's/\\//g' | sort -u >"$TMPD/man-opts"
+# (a backslash is part of a name only before a dash: \-\-loose\fR is --loose)
+grep -oE -- '\\-\\-[a-z]([a-z0-9]|\\-)*([.][0-9]([a-z0-9]|\\-)*)*' "$man" | sed 's/\\//g' | sort -u >"$TMPD/man-opts"
 
 while read -r o; do
 	grep -qx -- "$o" "$TMPD/man-opts" || fail "option $o is in --help but not in the man page"
@@ -99,4 +101,11 @@ while IFS="$tab" read -r o d w; do
 		fail "the man page gives $o a default${w:+ with $w}, which lockbench does not have"
 done <"$TMPD/man-defaults"
 pass "$(wc -l <"$TMPD/help-opts") options, $ndef defaults and $(wc -l <"$TMPD/list-locks") locks in step"
+# every saved machine has its entry among the man page's saved machines, and no other
+man_machines=$(sed -n '/The saved machines:$/,/^\.RE$/p' "$srcdir/man/lockbench.1.in" |
+	sed -n 's/^\.B \(.*\)$/\1/p' | sed 's/\\-/-/g' | sort)
+saved=$(for f in "$srcdir"/data/topologies/*.xml; do basename "$f" .xml; done | sort)
+[ -n "$saved" ] && [ "$man_machines" = "$saved" ] &&
+	pass "the $(echo "$saved" | wc -l) saved machines in the man page" ||
+	fail "saved machines: data/topologies has '$(echo $saved)', the man page '$(echo $man_machines)'"
 finish

@@ -157,6 +157,13 @@ grep -q "^mix_thread/1 iterations : [0-9]*, lock delay \[min,avg,max\]" "$TMPD/l
 	grep -q "^  p50,p99,p99.9 [0-9]*,[0-9]*,[0-9]* cycles" "$TMPD/lv.txt" &&
 	grep -q "^fairness: acquisitions per thread" "$TMPD/lv.txt" || fail "latency -v: $(cat "$TMPD/lv.txt")"
 
+# without -v: the plain loop's percentiles all the same, no fairness line
+"$LOCKBENCH" --no-header --lock=null --ratio=1:1 --threads=2 --load=1 --duration=0.1 --latency -f latency \
+	>"$TMPD/l.txt" 2>/dev/null || fail "latency"
+[ "$(grep -c "^  p50,p99,p99.9 [0-9]*,[0-9]*,[0-9]* cycles" "$TMPD/l.txt")" -eq 2 ] &&
+	! grep -q "^fairness: " "$TMPD/l.txt" && pass "latency: each thread's percentiles without -v" ||
+	fail "latency without -v: $(cat "$TMPD/l.txt")"
+
 # -v reports after each point, the fair phases too: one report per phase, named by it
 "$LOCKBENCH" --no-header --scenario=fair --lock=null --duration=0.06 -f csv -v >/dev/null 2>"$TMPD/fv.err" ||
 	fail "fair -v: $(cat "$TMPD/fv.err")"

@@ -11,6 +11,14 @@ usage_error "bare -t before an option" -- -t --duration=1 && named "'-t' needs a
 usage_error "misspelt option" -- --duraton=1 && named "did you mean --duration?"
 usage_error "misspelt lock option" -- --aqticket-treshold=2 && named "did you mean --aqticket-threshold?"
 usage_error "unknown lock" -- --lock=tciket && named "did you mean 'ticket'?"
+usage_error "a subcommand as an option" -- --report && named "did you mean 'lockbench report FILE...'?"
+usage_error "a misspelt subcommand" -- reprot a.csv && named "did you mean 'lockbench report FILE...'?"
+usage_error "an unknown option of report" -- report --bogus x.csv && named "unknown option '--bogus'"
+"$LOCKBENCH" report --help >"$TMPD/out" 2>"$TMPD/err" && grep -q '^Usage: lockbench report' "$TMPD/out" &&
+	grep -q -- '--format=table|csv' "$TMPD/out" && pass "report --help" ||
+	fail "report --help: $(cat "$TMPD/err")"
+"$LOCKBENCH" --help | grep -q '^  report FILE\.\.\.  ' && pass "--help names the report subcommand" ||
+	fail "--help has no report line"
 [ "$(wc -c <"$TMPD/err")" -lt 200 ] || fail "unknown lock: the message lists every lock"
 usage_error "an option of a lock not selected" -- --aqticket-threshold=2 --lock=ticket &&
 	named "--aqticket-threshold=2: lock aqticket is not selected (--lock=ticket)"
@@ -36,9 +44,9 @@ grep -q "warning: --lock: 'ticket' is selected twice; it runs once" "$TMPD/err" 
 [ "$(grep -c "^point ticket/" "$TMPD/out")" -eq "$(grep -c "^point " "$TMPD/out")" ] ||
 	fail "ticket,ticket: not only ticket"
 ok "--ops=1M" --lock=null --threads=1 --load=1 --ops=1M
-grep -q "ops=1000000$" "$TMPD/out" || fail "--ops=1M is not 1000000"
+grep -q "ops=1000000\( (about [0-9. minhs]*)\)\{0,1\}$" "$TMPD/out" || fail "--ops=1M is not 1000000"
 ok "--ops=1e6" --lock=null --threads=1 --load=1 --ops=2e6
-grep -q "ops=2000000$" "$TMPD/out" || fail "--ops=2e6 is not 2000000"
+grep -q "ops=2000000\( (about [0-9. minhs]*)\)\{0,1\}$" "$TMPD/out" || fail "--ops=2e6 is not 2000000"
 ok "--duration=500ms" --lock=null --threads=1 --load=1 --duration=500ms
 grep -q "duration=0.5s$" "$TMPD/out" || fail "--duration=500ms is not 0.5 s"
 ok "--duration=1s" --lock=null --threads=1 --load=1 --duration=1s

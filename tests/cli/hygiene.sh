@@ -18,7 +18,8 @@ for want in '^# host: .+; kernel: ' '^# CPU: .*[^ ]; [0-9]+ package' \
 	'^# placement: socket, [0-9]+ of [0-9]+ CPUs \([0-9,.]+\); SMT: ' '^# pause: [0-9.]+ ns' \
 	'^# stalls over 5 us: a 10 ms pause stream lost [0-9.]+% \([0-9]+\), a dependent-add loop [0-9.]+% \([0-9]+\)$' \
 	'^# cpufreq: driver .+, governor .+; hypervisor: .+' '^# load before the run: load average ' \
-	'^# kernel flags: .+' '^# steal: ' "^# command: lockbench --lock=null --threads=1 "; do
+	'^# kernel flags: .+' '^# steal: ' '^# work: fixed (work, [0-9]+ lock-unlock operations per thread|time, [0-9.]+ s a point); each point run (once|[0-9]+ times)$' \
+	"^# command: lockbench --lock=null --threads=1 "; do
 	grep -Eq "$want" "$TMPD/t" || fail "no header line $want"
 done
 grep -q '^# CPU: .* ;' "$TMPD/t" && fail "the CPU model keeps trailing spaces"

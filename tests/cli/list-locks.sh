@@ -4,7 +4,9 @@
 # "follows: F; deviations: D" with both set, the same with -v before or after
 # --list-locks; without -v the table is unchanged; and the lock's entry in
 # the man page's LOCKS section says "Follows F; deviations: D." in the same
-# words (troff escapes removed, lines joined).
+# words (troff escapes removed, lines joined). Under the six models that
+# scripts/tree-compare checks against a kernel tree, and only there, a
+# second line "tree check: ..." (locks/tree-check.def) after the follows line.
 . "$srcdir/tests/lib.sh"
 
 man="$srcdir/man/lockbench.1.in"
@@ -12,16 +14,18 @@ man="$srcdir/man/lockbench.1.in"
 "$LOCKBENCH" --list-locks -v >"$TMPD/v-after" || fail "--list-locks -v failed"
 "$LOCKBENCH" -v --list-locks >"$TMPD/v-before" || fail "-v --list-locks failed"
 cmp -s "$TMPD/v-after" "$TMPD/v-before" || fail "--list-locks -v and -v --list-locks differ"
-grep -v '^    follows: \|^    not simulated: ' "$TMPD/v-after" | cmp -s - "$TMPD/plain" ||
-	fail "--list-locks -v is not the plain table plus the follows and not-simulated lines"
-grep -q '^    follows: ' "$TMPD/plain" && fail "--list-locks without -v prints follows lines"
+grep -v '^    \(follows\|tree check\|not simulated\): ' "$TMPD/v-after" | cmp -s - "$TMPD/plain" ||
+	fail "--list-locks -v is not the plain table plus the follows, tree check and not simulated lines"
+grep -q '^    \(follows\|tree check\): ' "$TMPD/plain" &&
+	fail "--list-locks without -v prints follows or tree check lines"
+
 # a lock without flag V (--simulate) says why under its follows line, and only such a lock
 tail -n +2 "$TMPD/v-after" | sed '/^$/,$d' | awk '
 	/^    not simulated: ./ {
-		if (prev !~ /^    follows: / || flags ~ /V$/) bad = bad " " name
+		if (prev !~ /^    (follows|tree check): / || flags ~ /V$/) bad = bad " " name
 		said[name] = 1; next
 	}
-	/^    follows: / { prev = $0; next }
+	/^    (follows|tree check): / { prev = $0; next }
 	{ if (name != "" && flags !~ /V$/ && !said[name]) bad = bad " " name
 	  name = $1; flags = $4; prev = "" }
 	END { if (name != "" && flags !~ /V$/ && !said[name]) bad = bad " " name; print bad }' \
@@ -30,6 +34,16 @@ tail -n +2 "$TMPD/v-after" | sed '/^$/,$d' | awk '
 	fail "locks without a right 'not simulated' line: $(cat "$TMPD/nosim")"
 grep -q '^ticket .*V *yes' "$TMPD/plain" || fail "ticket is not marked V (may be simulated)"
 grep -q '^pthread-mutex .*- *yes' "$TMPD/plain" || fail "pthread-mutex is marked V"
+
+# the tree check lines: right after a follows line, under exactly the six models
+awk '/^    tree check: / { if (prev !~ /^    follows: /) print "stray: " $0; else print lock }
+     /^[^ ]/ { lock = $1 } { prev = $0 }' "$TMPD/v-after" | sort >"$TMPD/checked"
+printf '%s\n' mutex osq percpu-rwsem qrwlock qspinlock rwsem >"$TMPD/six"
+if cmp -s "$TMPD/checked" "$TMPD/six"; then
+	pass "a tree check line under each of the six models, and nowhere else"
+else
+	fail "tree check lines under: $(tr '\n' ' ' <"$TMPD/checked")(want the six models)"
+fi
 
 # name<TAB>follows<TAB>deviations of every listed lock; a lock without its line fails
 tab=$(printf '\t')
@@ -43,6 +57,7 @@ tail -n +2 "$TMPD/v-after" | sed '/^$/,$d' | awk -v tab="$tab" '
 		else print cur tab s tab ""
 		cur = ""; next
 	}
+	/^    tree check: / { next }
 	{ flush(); cur = $1 }
 	END { flush() }' >"$TMPD/rows" 2>"$TMPD/stray"
 [ -s "$TMPD/stray" ] && fail "follows lines under no lock: $(cat "$TMPD/stray")"

@@ -48,7 +48,7 @@ awk '$1 ~ /^[0-9]+$/ && NF == 9' "$TMPD/p" >"$TMPD/rows"
 # the points: each once, whatever --repeat, in run order (lock, threads, ratio, load)
 "$LOCKBENCH" --plan --topology="$topo" --lock=null,ticket --threads=1,2 --load=0,3 --repeat=3 \
 	--ops=10 >"$TMPD/p" || fail "--plan points"
-grep -q '^# points: 2 lock(s) x 2 thread count(s) x 1 ratio(s) x 2 load(s) = 8, each run 3 time(s); fixed work$' \
+grep -q '^# points: 2 locks x 2 thread counts x 1 ratio x 2 loads = 8, each run 3 times; fixed work$' \
 	"$TMPD/p" || fail "points summary: $(grep '^# points' "$TMPD/p")"
 grep '^point ' "$TMPD/p" | awk '{print $2, $3, $4}' | tr '\n' ' ' >"$TMPD/pts"
 [ "$(cat "$TMPD/pts")" = "null/0:1 threads=1 load=0 null/0:1 threads=1 load=3 null/0:1 threads=2 load=0 \

@@ -72,7 +72,7 @@ case " $locks" in
 *) fail "the spin family ran $locks" ;;
 esac
 
-# a simulated baseline against a real run, and report
+# a simulated baseline against a real run, and report (its --loose)
 usage_error "sim baseline, real run" -- --lock=mcs --threads=8 --duration=0.01 -f compare \
 	--baseline="$TMPD/a.csv" -q
 grep -q 'it holds simulated results and this run is real' "$TMPD/err" || fail "the line: $(cat "$TMPD/err")"
@@ -84,7 +84,7 @@ expect_status 0 "--baseline-loose compares them" -- $west --lock=mcs --threads=2
 "$LOCKBENCH" report "$TMPD/a.csv" "$TMPD/r.csv" >"$TMPD/out" 2>"$TMPD/err"
 [ $? -eq 2 ] && [ "$(wc -l <"$TMPD/err")" -eq 1 ] && pass "report refuses: $(cat "$TMPD/err")" ||
 	fail "report of simulated and real: $(cat "$TMPD/err")"
-expect_status 0 "report --baseline-loose" -- report --baseline-loose "$TMPD/a.csv" "$TMPD/r.csv"
+expect_status 0 "report --loose" -- report --loose "$TMPD/a.csv" "$TMPD/r.csv"
 
 # the options
 usage_error "--seed without --simulate" -- --lock=ticket --seed=3

@@ -6,6 +6,7 @@
 
 #include "check.h"
 #include "harness/harness.h"
+#include "harness/worker.h"
 #include "measure/statistics.h"
 
 /* Count reads by walking the interleave one operation at a time. */
@@ -21,6 +22,19 @@ static uint64_t walk(const struct lb_ratio *r, unsigned tid, uint64_t n)
 			pos = 0;
 	}
 	return reads;
+}
+
+/* a point of @n intervals: the first @nlo at @lo ops/s, the rest at @hi, with +-@noise (a fraction) */
+static bool levels(unsigned n, unsigned nlo, double lo, double hi, double noise, double *mlo,
+		   double *mhi)
+{
+	struct lb_interval iv[64];
+	struct lb_result r = { .intervals = iv, .nintervals = n };
+	unsigned got;
+
+	for (unsigned k = 0; k < n; k++)	/* a fixed wiggle, +-noise, no randomness */
+		iv[k].ops_per_s = (k < nlo ? lo : hi) * (1 + noise * ((double)(k * 7 % 5) / 2 - 1));
+	return lb_intervals_levels(&r, mlo, mhi, &got) && got == nlo;
 }
 
 int main(void)
@@ -41,6 +55,36 @@ int main(void)
 	CHECK(lb_expected_reads(&ratios[2], 0, 1000) == 910, "10:1 over 1000 ops");
 	/* thread 1 of 1:1 starts with a write */
 	CHECK(lb_expected_reads(&ratios[1], 1, 1) == 0, "phase shift");
+
+	/* --interval: a host that moved the vCPUs mid-point (3.4 and 2.2 Mops/s) is two levels */
+	{
+		double lo = 0, hi = 0;
+
+		CHECK(levels(20, 8, 2.2e6, 3.4e6, 0.02, &lo, &hi) && fabs(lo - 2.2e6) < 1e5 &&
+		      fabs(hi - 3.4e6) < 1e5, "two levels found: %.3g %.3g", lo, hi);
+		CHECK(!levels(20, 0, 3e6, 3e6, 0.05, &lo, &hi), "one level with 5%% noise: not two");
+		CHECK(!levels(20, 10, 3e6, 3.2e6, 0.02, &lo, &hi), "7%% apart: not two levels");
+		CHECK(!levels(7, 3, 2.2e6, 3.4e6, 0.02, &lo, &hi), "7 intervals: too few to say");
+	}
+
+	/* ran short: against the time runnable, and a fair share when oversubscribed */
+	{
+		double pct;
+
+		/* 10 threads on 2 CPUs: a thread that ran 20% of the time it was runnable got its share */
+		CHECK(!lb_ran_short(20, 80, 20, 0.2, false, &pct) && fabs(pct - 20) < 1e-9,
+		      "its share of an oversubscribed run: not short (%.1f%%)", pct);
+		CHECK(lb_ran_short(10, 90, 10, 0.2, false, &pct), "half its share: short");
+		/* a sleeping lock: 5% of the wall time on CPU, never waiting for one */
+		CHECK(!lb_ran_short(5, 0, 5, 1, false, &pct) && pct == 100,
+		      "asleep, not waiting: not short");
+		CHECK(lb_ran_short(80, 20, 80, 1, false, &pct), "a fifth of its time waiting: short");
+		CHECK(!lb_ran_short(95, 5, 95, 1, false, &pct), "5%% waiting: not short");
+		/* without schedstats: CPU over wall, and an unseen sleep excuses it */
+		CHECK(lb_ran_short(50, -1, 50, 1, false, &pct) && pct == 50, "no schedstat: cpu/wall");
+		CHECK(!lb_ran_short(50, -1, 50, 1, true, &pct), "no schedstat, asleep unseen: not short");
+		CHECK(!lb_ran_short(0, 0, 100, 1, false, &pct) && pct == 100, "nothing measured");
+	}
 
 	lb_summarize(v, 4, &s);
 	CHECK(s.mean == 2.5 && s.median == 2.5 && s.min == 1 && s.max == 4, "summary");

@@ -42,6 +42,37 @@ static void numbers(void)
 	CHECK(lb_parse_seconds("1m", 0.001, 100, &d, why, sizeof(why)) == 0 && d == 60, "1m");
 	CHECK(lb_parse_seconds("11s", 0.001, 10, &d, why, sizeof(why)) == -1, "11s out of range");
 	CHECK(lb_parse_seconds("ms", 0.001, 10, &d, why, sizeof(why)) == -1, "ms alone");
+	CHECK(lb_parse_seconds("1h", 0.001, 86400, &d, why, sizeof(why)) == 0 && d == 3600, "1h");
+	CHECK(lb_parse_seconds("1x", 0.001, 10, &d, why, sizeof(why)) == -1 &&
+	      strstr(why, "500ms") != NULL, "a bad time names the forms: %s", why);
+	/* counts with a point: whole numbers only */
+	CHECK(lb_parse_u64("1.5M", 0, UINT64_MAX, &v, why, sizeof(why)) == 0 && v == 1500000,
+	      "1.5M");
+	CHECK(lb_parse_u64("2.25k", 0, UINT64_MAX, &v, why, sizeof(why)) == 0 && v == 2250, "2.25k");
+	CHECK(lb_parse_u64("1.2340k", 0, UINT64_MAX, &v, why, sizeof(why)) == 0 && v == 1234,
+	      "1.2340k: a trailing zero");
+	CHECK(lb_parse_u64("3.0", 0, UINT64_MAX, &v, why, sizeof(why)) == 0 && v == 3, "3.0");
+	CHECK(lb_parse_u64("1.2345k", 0, UINT64_MAX, &v, why, sizeof(why)) == -1 &&
+	      strstr(why, "whole") != NULL, "1.2345k is not whole: %s", why);
+	CHECK(lb_parse_u64("1.5", 0, UINT64_MAX, &v, why, sizeof(why)) == -1, "1.5");
+	CHECK(lb_parse_u64("1..5k", 0, UINT64_MAX, &v, why, sizeof(why)) == -1, "1..5k");
+	CHECK(lb_parse_u64("1.", 0, UINT64_MAX, &v, why, sizeof(why)) == -1, "1.");
+	CHECK(lb_parse_u64("x", 0, 10, &v, why, sizeof(why)) == -1 && strstr(why, "1.5M") != NULL,
+	      "a bad count names the forms: %s", why);
+	CHECK(lb_parse_u64("18446744073709551.616k", 0, UINT64_MAX, &v, why, sizeof(why)) == -1,
+	      "overflow through the suffix");
+	/* times of an option in ms or us, stored in ns */
+	CHECK(lb_parse_time_ns("50", 1000000, 1, 3600000, &v, why, sizeof(why)) == 0 &&
+	      v == 50000000, "50 (ms)");
+	CHECK(lb_parse_time_ns("0.1s", 1000000, 1, 3600000, &v, why, sizeof(why)) == 0 &&
+	      v == 100000000, "0.1s");
+	CHECK(lb_parse_time_ns("250us", 1000, 0, 10000000, &v, why, sizeof(why)) == 0 &&
+	      v == 250000, "250us");
+	CHECK(lb_parse_time_ns("1us", 1000000, 1, 3600000, &v, why, sizeof(why)) == -1 &&
+	      strstr(why, "ms") != NULL, "1us below 1 ms: %s", why);
+	CHECK(lb_parse_time_ns("1.5ns", 1, 0, 100, &v, why, sizeof(why)) == -1, "1.5ns");
+	CHECK(lb_parse_time_ns("5x", 1000000, 1, 3600000, &v, why, sizeof(why)) == -1 &&
+	      strstr(why, "not a time") != NULL, "5x: %s", why);
 }
 
 static void lists(void)
@@ -124,6 +155,19 @@ static void threads(void)
 	CHECK(lb_parse_threads("9000", &e, &ne, why, sizeof(why)) == -1, "too many");
 	CHECK(lb_parse_threads("0x", &e, &ne, why, sizeof(why)) == -1, "0x");
 	CHECK(lb_parse_threads("maxx", &e, &ne, why, sizeof(why)) == -1, "maxx");
+	CHECK(lb_parse_threads("1-max", &e, &ne, why, sizeof(why)) == -1 &&
+	      strstr(why, "max+N") != NULL, "1-max names the forms: %s", why);
+	CHECK(lb_parse_threads("max+1,max-1", &e, &ne, why, sizeof(why)) == 0 && ne == 2 &&
+	      e[0].kind == LB_T_MAX && e[0].off == 1 && e[1].off == -1, "max+1,max-1");
+	CHECK(lb_threads_expand(e, ne, 4, &c, &g, &n, why, sizeof(why)) == 0 && n == 2 &&
+	      c[0] == 5 && c[1] == 3, "max+1,max-1 on 4 CPUs");
+	free(c);
+	free(g);
+	CHECK(lb_threads_expand(e, ne, 1, &c, &g, &n, why, sizeof(why)) == -1,
+	      "max-1 on 1 CPU leaves none");
+	free(e);
+	CHECK(lb_parse_threads("max+0", &e, &ne, why, sizeof(why)) == -1, "max+0");
+	CHECK(lb_parse_threads("max+", &e, &ne, why, sizeof(why)) == -1, "max+");
 	CHECK(lb_parse_threads("64x", &e, &ne, why, sizeof(why)) == 0, "64x parses");
 	CHECK(lb_threads_expand(e, ne, 4096, &c, &g, &n, why, sizeof(why)) == -1,
 	      "64x of 4096 CPUs is too many threads");

@@ -72,5 +72,46 @@ int main(void)
 	sb = sample(flat2, 3);
 	NEAR(lb_welch(&sa, &sb, NULL, NULL), 0.0, 0);
 	NEAR(lb_welch(&sa, &sa, NULL, NULL), 1.0, 0);
+
+	/* t quantiles (two-sided 5%): the tables' 4.302653 (2 df), 2.776445 (4), 1.959964 (inf) */
+	NEAR(lb_t_quantile2(0.05, 2), 4.302652729749464, 1e-9);
+	NEAR(lb_t_quantile2(0.05, 4), 2.7764451051977987, 1e-9);
+	NEAR(lb_t_quantile2(0.05, 1e9), 1.959963984540054, 1e-6);
+	NEAR(lb_t_sf2(lb_t_quantile2(0.01, 7), 7), 0.01, 1e-12);
+
+	/*
+	 * A replayed drift: the host moves between two states from round to
+	 * round (3.4 and 2.2 Mops/s, as these VMs do) and both sides move with
+	 * it; the after side is 5% faster in every round, give or take 0.5%.
+	 * Welch over the sides' values sees the spread and calls it noise; the
+	 * paired ratio of each round sees the 5%.
+	 */
+	{
+		static const double wiggle[] = { 1.004, 0.996, 1.0, 1.003, 0.997, 1.002 };
+		double bd[6], ad[6], same[6];
+		struct lb_paired pr;
+
+		for (unsigned i = 0; i < 6; i++) {
+			bd[i] = i % 2 ? 2.2 : 3.4;
+			ad[i] = bd[i] * 1.05 * wiggle[i];
+			same[i] = bd[i] * wiggle[i];
+		}
+		CHECK(lb_noisy(bd, 6, ad, 6), "Welch: within the noise");
+		CHECK(lb_paired(bd, ad, 6, &pr) == 0 && pr.n == 6 && pr.differs && pr.p < 1e-4,
+		      "paired: differs (p %g)", pr.p);
+		CHECK(pr.lo > 1.04 && pr.hi < 1.06 && pr.lo < 1.05 && pr.hi > 1.05 &&
+		      fabs(pr.median - 1.05) < 0.005 && fabs(pr.gmean - 1.05) < 0.005,
+		      "paired: 1.05 in [%.4f, %.4f], median %.4f",
+		      pr.lo, pr.hi, pr.median);
+		CHECK(lb_paired(bd, same, 6, &pr) == 0 && !pr.differs && pr.lo < 1 && pr.hi > 1,
+		      "no change: the interval [%.4f, %.4f] holds 1", pr.lo, pr.hi);
+		CHECK(lb_paired(bd, ad, 2, &pr) == -1 && pr.n == 2 && !pr.differs, "2 rounds: no test");
+		ad[1] = 0;	/* a round without a figure on one side is left out */
+		CHECK(lb_paired(bd, ad, 6, &pr) == 0 && pr.n == 5, "5 rounds with both: %u", pr.n);
+		for (unsigned i = 0; i < 6; i++)
+			ad[i] = bd[i] * 2;
+		CHECK(lb_paired(bd, ad, 6, &pr) == 0 && pr.differs && pr.lo == 2 && pr.hi == 2,
+		      "the same ratio every round: no noise at all");
+	}
 	return check_done();
 }
