@@ -118,10 +118,12 @@ const struct lb_lock_ops lb_lock_ck_clh = {
 	.loop = ck_clh_loop,
 	.is_locked = ck_clh_is_locked,
 	.describe = ck_clh_describe,
+	LB_NOSIM(LB_NOSIM_PEER),
 };
 #else
 const struct lb_lock_ops lb_lock_ck_clh = {
 	CK_CLH_FIELDS,
 	.unavailable = LB_CK_UNAVAILABLE,
+	LB_NOSIM(LB_NOSIM_PEER),
 };
 #endif

@@ -85,10 +85,12 @@ const struct lb_lock_ops lb_lock_ck_fas = {
 	.loop = ck_fas_loop,
 	.is_locked = ck_fas_is_locked,
 	.describe = ck_fas_describe,
+	LB_NOSIM(LB_NOSIM_PEER),
 };
 #else
 const struct lb_lock_ops lb_lock_ck_fas = {
 	CK_FAS_FIELDS,
 	.unavailable = LB_CK_UNAVAILABLE,
+	LB_NOSIM(LB_NOSIM_PEER),
 };
 #endif

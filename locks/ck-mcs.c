@@ -115,10 +115,12 @@ const struct lb_lock_ops lb_lock_ck_mcs = {
 	.loop = ck_mcs_loop,
 	.is_locked = ck_mcs_is_locked,
 	.describe = ck_mcs_describe,
+	LB_NOSIM(LB_NOSIM_PEER),
 };
 #else
 const struct lb_lock_ops lb_lock_ck_mcs = {
 	CK_MCS_FIELDS,
 	.unavailable = LB_CK_UNAVAILABLE,
+	LB_NOSIM(LB_NOSIM_PEER),
 };
 #endif

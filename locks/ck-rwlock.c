@@ -111,10 +111,12 @@ const struct lb_lock_ops lb_lock_ck_rwlock = {
 	.loop = ck_rw_loop,
 	.is_locked = ck_rw_is_locked,
 	.describe = ck_rw_describe,
+	LB_NOSIM(LB_NOSIM_PEER),
 };
 #else
 const struct lb_lock_ops lb_lock_ck_rwlock = {
 	CK_RWLOCK_FIELDS,
 	.unavailable = LB_CK_UNAVAILABLE,
+	LB_NOSIM(LB_NOSIM_PEER),
 };
 #endif

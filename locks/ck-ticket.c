@@ -104,10 +104,12 @@ const struct lb_lock_ops lb_lock_ck_ticket = {
 	.loop = ck_ticket_loop,
 	.is_locked = ck_ticket_is_locked,
 	.describe = ck_ticket_describe,
+	LB_NOSIM(LB_NOSIM_PEER),
 };
 #else
 const struct lb_lock_ops lb_lock_ck_ticket = {
 	CK_TICKET_FIELDS,
 	.unavailable = LB_CK_UNAVAILABLE,
+	LB_NOSIM(LB_NOSIM_PEER),
 };
 #endif

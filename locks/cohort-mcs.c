@@ -138,8 +138,7 @@ static LB_NOINLINE void cm_wait_local(struct cm_node *me, struct cm_node *prev)
 	/* release: pairs with the acquire load of next in the predecessor's unlock */
 	lb_store_release(&prev->next, me);
 	/* acquire: pairs with the release store of status by the predecessor */
-	while (lb_load_acquire(&me->status) == CM_WAIT)
-		lb_cpu_relax();
+	lb_cond_load_acquire(&me->status, VAL != CM_WAIT);
 }
 
 static void cm_lock(void *lock, struct lb_tctx *t)
@@ -190,8 +189,7 @@ static void cm_unlock(void *lock, struct lb_tctx *t)
 		if (lb_cmpxchg_release(&loc->tail, &expected, NULL))
 			return;
 		/* acquire: a successor exchanged itself in; wait for its link */
-		while (!(next = lb_load_acquire(&me->next)))
-			lb_cpu_relax();
+		next = lb_cond_load_acquire(&me->next, VAL != NULL);
 	}
 	/* status 0 -> 1; release: pairs with the successor's acquire wait */
 	lb_store_release(&next->status, CM_ACQUIRE_GLOBAL);

@@ -137,8 +137,7 @@ static inline bool ct_ticket_lock(struct ct_ticket *k)
 	if ((uint16_t)(old & CT_HALF_MASK) == me)
 		return false;
 	/* acquire: pairs with the release increment of the grant */
-	while (lb_load_acquire(&k->half[CT_HEAD_IDX]) != me)
-		lb_cpu_relax();
+	lb_cond_load_acquire(&k->half[CT_HEAD_IDX], VAL == me);
 	return true;
 }
 

@@ -134,8 +134,7 @@ static LB_NOINLINE void hm_root_lock(struct hmcs *l, struct hm_node *rn, struct 
 	/* release: pairs with the acquire load of next in the root release */
 	lb_store_release(&prev->next, rn);
 	/* acquire: pairs with the release store of HM_GRANTED */
-	while (lb_load_acquire(&rn->status) == HM_WAIT)
-		lb_cpu_relax();
+	lb_cond_load_acquire(&rn->status, VAL != HM_WAIT);
 }
 
 static LB_NOINLINE void hm_root_unlock(struct hmcs *l, struct hm_node *rn)
@@ -149,8 +148,7 @@ static LB_NOINLINE void hm_root_unlock(struct hmcs *l, struct hm_node *rn)
 		/* rn -> NULL; release: the critical section before the root looks free */
 		if (lb_cmpxchg_release(&l->root.tail, &expected, NULL))
 			return;
-		while (!(next = lb_load_acquire(&rn->next)))
-			lb_cpu_relax();
+		next = lb_cond_load_acquire(&rn->next, VAL != NULL);
 	}
 	/* WAIT -> GRANTED; release: the critical section goes to the next domain */
 	lb_store_release(&next->status, HM_GRANTED);
@@ -163,8 +161,7 @@ static LB_NOINLINE uint32_t hm_wait_leaf(struct hm_node *me, struct hm_node *pre
 	/* release: pairs with the acquire load of next in the predecessor's unlock */
 	lb_store_release(&prev->next, me);
 	/* acquire: pairs with the predecessor's release status store */
-	while ((s = lb_load_acquire(&me->status)) == HM_WAIT)
-		lb_cpu_relax();
+	s = lb_cond_load_acquire(&me->status, VAL != HM_WAIT);
 	return s;
 }
 
@@ -213,8 +210,7 @@ static void hm_unlock(void *lock, struct lb_tctx *t)
 		/* me -> NULL; release: our node is done with */
 		if (lb_cmpxchg_release(&leaf->tail, &expected, NULL))
 			return;
-		while (!(next = lb_load_acquire(&me->next)))
-			lb_cpu_relax();
+		next = lb_cond_load_acquire(&me->next, VAL != NULL);
 	}
 	/* WAIT -> ACQUIRE_PARENT; release: pairs with the successor's acquire wait */
 	lb_store_release(&next->status, HM_ACQUIRE_PARENT);

@@ -176,4 +176,5 @@ const struct lb_lock_ops lb_lock_kernel_file = {
 	.loop = kfile_loop,
 	.describe = kfile_describe,
 	.counters = kfile_counters,
+	LB_NOSIM(LB_NOSIM_KERNEL),
 };

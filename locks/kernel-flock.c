@@ -218,4 +218,5 @@ const struct lb_lock_ops lb_lock_kernel_flock = {
 	.loop = kflock_loop,
 	.describe = kflock_describe,
 	.counters = kflock_counters,
+	LB_NOSIM(LB_NOSIM_KERNEL),
 };

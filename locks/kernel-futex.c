@@ -108,4 +108,5 @@ const struct lb_lock_ops lb_lock_kernel_futex = {
 	.loop = kfutex_loop,
 	.describe = kfutex_describe,
 	.counters = kfutex_counters,
+	LB_NOSIM(LB_NOSIM_KERNEL),
 };

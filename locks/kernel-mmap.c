@@ -150,4 +150,5 @@ const struct lb_lock_ops lb_lock_kernel_mmap = {
 	.loop = kmmap_loop,
 	.describe = kmmap_describe,
 	.counters = kmmap_counters,
+	LB_NOSIM(LB_NOSIM_KERNEL),
 };

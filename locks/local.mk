@@ -32,3 +32,46 @@ $(LB_LOCK_OBJS): locks/%.$(OBJEXT): locks/%.c
 	$(AM_V_CC)$(COMPILE) -MT $@ -MD -MP -MF locks/$(DEPDIR)/$*.Tpo -c -o $@ $<
 	@mv -f locks/$(DEPDIR)/$*.Tpo locks/$(DEPDIR)/$*.Po
 -include $(LB_LOCK_DEPS)
+
+# --simulate (HACKING.md, The simulator): every lock file without an
+# LB_NOSIM() line, the shared parts those use and the checked sections
+# (src/harness/check.c) compiled a second time with -DLB_SIM into locks/sim/,
+# linked into one relocatable object whose global symbols are renamed
+# lbsim_NAME (nm, objcopy), so that both copies of a lock live in one
+# lockbench; locks/sim-registry.c, the table of the copies (built from
+# locks.def: a lock without a copy is a NULL entry, a weak reference),
+# compiled natively and linked into the same object, which the native
+# code's first call of lb_sim_lock_find() brings into the link.
+LB_SIM_NAMES := $(shell cd $(srcdir)/locks && grep -LE '^[[:space:]]+LB_NOSIM[^_A-Z]' $(LB_LOCK_NAMES:%=%.c) | sed 's/[.]c$$//')
+LB_SIM_PARTS := sleep rwsem-common
+LB_SIM_RAW := $(LB_SIM_NAMES:%=locks/sim/%.$(OBJEXT)) $(LB_SIM_PARTS:%=locks/sim/%.$(OBJEXT)) \
+	locks/sim/check.$(OBJEXT)
+LB_SIM_DEPS := $(LB_SIM_RAW:locks/sim/%.$(OBJEXT)=locks/sim/$(DEPDIR)/%.Po) \
+	locks/sim/$(DEPDIR)/registry.Po
+liblockbench_a_LIBADD += locks/lbsim.$(OBJEXT)
+liblockbench_a_DEPENDENCIES += locks/lbsim.$(OBJEXT)
+EXTRA_DIST += locks/sim-registry.c
+MOSTLYCLEANFILES = $(LB_SIM_RAW) locks/sim/all.$(OBJEXT) locks/sim/renamed.$(OBJEXT) \
+	locks/sim/registry.$(OBJEXT) locks/sim/rename.txt locks/lbsim.$(OBJEXT)
+DISTCLEANFILES += $(LB_SIM_DEPS)
+
+# compiled as the lock objects above are, with -DLB_SIM (or without, $(2))
+LB_SIM_COMPILE = $(AM_V_CC)$(MKDIR_P) locks/sim/$(DEPDIR) && \
+	$(COMPILE) $(1) -MT $@ -MD -MP -MF locks/sim/$(DEPDIR)/$(2).Tpo -c -o $@ $< && \
+	mv -f locks/sim/$(DEPDIR)/$(2).Tpo locks/sim/$(DEPDIR)/$(2).Po
+locks/sim/%.$(OBJEXT): locks/%.c
+	$(call LB_SIM_COMPILE,-DLB_SIM,$*)
+locks/sim/check.$(OBJEXT): src/harness/check.c
+	$(call LB_SIM_COMPILE,-DLB_SIM,check)
+locks/sim/registry.$(OBJEXT): locks/sim-registry.c
+	$(call LB_SIM_COMPILE,,registry)
+# one object, every global symbol of the copies renamed (their own references
+# with them), then the table of the copies, whose weak references it resolves
+locks/lbsim.$(OBJEXT): $(LB_SIM_RAW) locks/sim/registry.$(OBJEXT)
+	$(AM_V_GEN)$(CC) -r -nostdlib -o locks/sim/all.$(OBJEXT) $(LB_SIM_RAW) && \
+	$(NM) -g --defined-only locks/sim/all.$(OBJEXT) | \
+		$(AWK) 'NF == 3 { print $$3, "lbsim_" $$3 }' >locks/sim/rename.txt && \
+	$(OBJCOPY) --redefine-syms=locks/sim/rename.txt locks/sim/all.$(OBJEXT) \
+		locks/sim/renamed.$(OBJEXT) && \
+	$(CC) -r -nostdlib -o $@ locks/sim/renamed.$(OBJEXT) locks/sim/registry.$(OBJEXT)
+-include $(LB_SIM_DEPS)

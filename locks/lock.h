@@ -422,6 +422,24 @@ struct lb_lock_ops {
 	 * it under the peer, and scripts/selfbench compares the two
 	 */
 	const char *peer;
+	/*
+	 * nosim: why --simulate cannot run this lock, one line (its shared
+	 * accesses are not lb-atomic.h's: a library's code, system calls, a
+	 * plugin), set with LB_NOSIM(); NULL: the build compiles the lock's
+	 * file a second time with -DLB_SIM for the simulator (locks/local.mk
+	 * takes every lock file without an LB_NOSIM() line)
+	 */
+	const char *nosim;
 };
+
+/* LB_NOSIM(why) - the ops field of a lock --simulate refuses, on a line of its own */
+#define LB_NOSIM(why) .nosim = (why)
+/* the reasons of the locks that cannot be simulated */
+#define LB_NOSIM_LIBC	"the C library's lock: its atomics and futex calls are glibc's, " \
+			"not lb-atomic.h's"
+#define LB_NOSIM_KERNEL	"the running kernel's lock, taken inside system calls"
+#define LB_NOSIM_PEER	"Concurrency Kit's code: its atomics are ck's own, not lb-atomic.h's"
+#define LB_NOSIM_PLUGIN	"a plugin: its code was not compiled against lb-atomic.h for the " \
+			"simulator"
 
 #endif /* LB_LOCKS_LOCK_H */

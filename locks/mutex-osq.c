@@ -141,7 +141,7 @@ static bool mutex_osq_spin_on_owner(struct mutex_osq *l, struct lb_task *owner, 
 	while ((now = lb_load_relaxed(&l->owner)) == owner) {
 		if (!lb_owner_on_cpu(owner) || lb_need_resched(b))
 			return false;
-		lb_cpu_relax();
+		lb_spin_wait_budget(&l->owner, b);
 	}
 	if (now && !l->owner_change_spin) {
 		lb_count(t, CTR_OWNER_CHANGES);
@@ -183,7 +183,7 @@ static bool mutex_osq_optimistic_spin(struct mutex_osq *l, struct lb_tctx *t)
 		/* no owner: it may be between acquiring and recording itself */
 		if (!owner && lb_need_resched(&b))
 			break;
-		lb_cpu_relax();
+		lb_spin_wait_budget(&l->count, &b);
 	}
 	lb_sleep_osq_unlock(&l->s, t);
 fail:

@@ -164,7 +164,7 @@ static bool mutex_spin_on_owner(struct mutex *l, struct lb_task *owner, struct l
 		 */
 		if (!lb_owner_on_cpu(owner) || lb_need_resched(b))
 			return false;
-		lb_cpu_relax();
+		lb_spin_wait_budget(&l->owner, b);
 	}
 	return true;
 }
@@ -193,7 +193,7 @@ static bool mutex_optimistic_spin(struct mutex *l, struct lb_tctx *t, struct lb_
 			break;
 		if (!mutex_spin_on_owner(l, owner, waiter, &b))
 			goto fail_unlock;
-		lb_cpu_relax();
+		lb_spin_wait_budget(&l->owner, &b);
 	}
 	if (!waiter)
 		lb_sleep_osq_unlock(&l->s, t);

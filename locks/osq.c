@@ -116,7 +116,7 @@ bool lb_osq_lock(struct lb_osq *q, struct lb_tctx *t, struct lb_budget *budget)
 	while (!lb_load_acquire(&node->locked)) {	/* pairs with the hand-off's release */
 		if (lb_need_resched(budget))
 			goto unqueue;
-		lb_cpu_relax();
+		lb_spin_wait_budget(&node->locked, budget);
 	}
 	return true;
 

@@ -48,7 +48,7 @@ void lb_osq_unlock(struct lb_osq *q, struct lb_tctx *t);
 /* lb_osq_is_locked() - is anyone queued (the kernel's osq_is_locked())? */
 static inline bool lb_osq_is_locked(struct lb_osq *q)
 {
-	return __atomic_load_n(&q->tail, __ATOMIC_RELAXED) != 0;
+	return lb_load_relaxed(&q->tail) != 0;
 }
 
 #endif /* LB_LOCKS_OSQ_H */

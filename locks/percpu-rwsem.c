@@ -532,6 +532,38 @@ static inline void percpu_rwsem_read_unlock(void *lock, struct lb_tctx *t)
  * wait (the time asleep is lb_slept_cycles', as a futex sleep's). The
  * ordering came from membarrier or the fence already.
  */
+#ifdef LB_SIM
+/*
+ * In virtual time (--simulate): a timed futex wait that nobody wakes, so
+ * the simulated CPU idles for @ns and the wake-up latency of the profile
+ */
+static void pcpu_gp_wait(uint64_t ns)
+{
+	struct timespec ts = { .tv_sec = (time_t)(ns / 1000000000u),
+			       .tv_nsec = (long)(ns % 1000000000u) };
+	uint64_t c0 = lb_cycles();
+	uint32_t word = 0;
+
+	if (!ns)
+		return;
+	lb_futex(&word, FUTEX_WAIT, 0, &ts);
+	lb_slept_cycles += lb_cycles() - c0;
+}
+
+/* membarrier() simulated: the order of a fence, the cost of a system call (a futex wake) */
+static void pcpu_membarrier(void)
+{
+	uint32_t word = 0;
+
+	lb_fence_full();
+	lb_futex(&word, FUTEX_WAKE, 0, NULL);
+}
+#else
+static void pcpu_membarrier(void)
+{
+	syscall(SYS_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0);
+}
+
 static void pcpu_gp_wait(uint64_t ns)
 {
 	uint64_t c0 = lb_cycles(), end = lb_now_ns() + ns;
@@ -544,6 +576,7 @@ static void pcpu_gp_wait(uint64_t ns)
 		;
 	lb_slept_cycles += lb_cycles() - c0;
 }
+#endif
 
 /* rcu_sync_enter(): readers to the slow path; the first writer runs the grace period */
 static void pcpu_rss_enter(struct pcpu_rwsem *s, struct lb_tctx *t)
@@ -569,7 +602,7 @@ static void pcpu_rss_enter(struct pcpu_rwsem *s, struct lb_tctx *t)
 			lb_fence_full();
 			lb_count(t, CTR_GP_FENCE);
 		} else {
-			syscall(SYS_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0);
+			pcpu_membarrier();
 			lb_count(t, CTR_GP_MEMBARRIER);
 		}
 		PCPU_STEP(s, t, LB_PCPU_S_GP);

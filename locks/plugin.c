@@ -82,6 +82,7 @@ static int add_lock(struct lb_plugin_api *api, const struct lb_plugin_lock *pl)
 		/* --processes: the plugin ABI has no word on shared memory yet */
 		.unshared = "a plugin lock: the plugin ABI (version 1) cannot say whether it "
 			    "may live in shared memory",
+		.nosim = LB_NOSIM_PLUGIN,
 	};
 	err = open_memstream(&msg, &msz);
 	rc = err ? lb_lock_add(o, h->path, NULL, err) : -1;

@@ -51,4 +51,5 @@ const struct lb_lock_ops lb_lock_pthread_adaptive = {
 	.loop = pthread_adaptive_loop,
 	.trylock = lb_pthread_mutex_trylock,
 	.describe = lb_pthread_mutex_describe,
+	LB_NOSIM(LB_NOSIM_LIBC),
 };

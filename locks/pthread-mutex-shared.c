@@ -54,4 +54,5 @@ const struct lb_lock_ops lb_lock_pthread_mutex_shared = {
 	.loop = pthread_mutex_shared_loop,
 	.trylock = lb_pthread_mutex_trylock,
 	.describe = lb_pthread_mutex_describe,
+	LB_NOSIM(LB_NOSIM_LIBC),
 };

@@ -60,4 +60,5 @@ const struct lb_lock_ops lb_lock_pthread_rwlock = {
 	.read_unlock = lb_pthread_rwlock_unlock,
 	.read_trylock = lb_pthread_rwlock_tryrdlock,
 	.describe = lb_pthread_rwlock_describe,
+	LB_NOSIM(LB_NOSIM_LIBC),
 };

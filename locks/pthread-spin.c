@@ -77,4 +77,5 @@ const struct lb_lock_ops lb_lock_pthread_spin = {
 	.loop = pthread_spin_loop,
 	.trylock = pthread_spin_lb_trylock,
 	.describe = pthread_spin_lb_describe,
+	LB_NOSIM(LB_NOSIM_LIBC),
 };

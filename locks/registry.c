@@ -169,12 +169,13 @@ const char *lb_lock_nearest(const char *name)
 
 const char *lb_lock_flags_str(const struct lb_lock_ops *ops, char *buf, size_t len)
 {
-	snprintf(buf, len, "%c%c%c%c%c",
+	snprintf(buf, len, "%c%c%c%c%c%c",
 		 ops->flags & LB_LOCK_F_BLOCKING ? 'B' : '-',
 		 ops->flags & LB_LOCK_F_FIFO ? 'F' : '-',
 		 (ops->trylock || ops->read_trylock) ? 'T' : '-',
 		 ops->flags & LB_LOCK_F_SIGSAFE_READ ? 'S' : '-',
-		 ops->flags & LB_LOCK_F_PSHARED ? 'P' : '-');
+		 ops->flags & LB_LOCK_F_PSHARED ? 'P' : '-',
+		 ops->nosim ? '-' : 'V');
 	return buf;
 }
 
@@ -216,20 +217,22 @@ static void list_verbose(FILE *f, const struct lb_lock_ops *o)
 	if (c)
 		fprintf(f, "    tree check: the tree's %s over this model's throughput, %s, %s: %s\n",
 			c->tree_lock, c->source, c->date, c->figures);
+	if (o->nosim)
+		fprintf(f, "    not simulated: %s\n", o->nosim);
 }
 
 void lb_lock_list(FILE *f, bool verbose)
 {
 	char flags[8];
 
-	fprintf(f, "%-21s %-5s %-7s %-5s %-11s %s\n",
+	fprintf(f, "%-21s %-5s %-7s %-6s %-11s %s\n",
 		"name", "kind", "family", "flags", "available", "description");
 	for (unsigned i = 0; i < lb_lock_count(); i++) {
 		const struct lb_lock_ops *o = lb_lock_at(i);
 
 		if ((o->flags & LB_LOCK_F_HIDDEN) || lb_lock_instance_of(o))
 			continue;
-		fprintf(f, "%-21s %-5s %-7s %-5s %-11s %s", o->name,
+		fprintf(f, "%-21s %-5s %-7s %-6s %-11s %s", o->name,
 			o->kind == LB_LOCK_RW ? "rw" : "excl", o->family,
 			lb_lock_flags_str(o, flags, sizeof(flags)),
 			o->unavailable ? "no" : "yes", o->desc);
@@ -243,7 +246,8 @@ void lb_lock_list(FILE *f, bool verbose)
 			list_verbose(f, o);
 	}
 	fprintf(f, "\nflags: B may sleep (futex), F FIFO hand-over, T has trylock, "
-		   "S signal-safe read side,\n       P may be shared by processes (--processes)\n"
+		   "S signal-safe read side,\n       P may be shared by processes (--processes), "
+		   "V may be simulated (--simulate)\n"
 		   "families for --lock: spin sleep rw numa kernel peer all\n");
 }
 

@@ -16,6 +16,14 @@
 #define LB_LOCK_MAX_SIZE	(64ul << 20)
 #define LB_LOCK_MAX_NAME	63
 
+#ifdef LB_SIM
+/*
+ * The simulator's copy of a lock (compiled with -DLB_SIM) finds the
+ * simulator's copies of the locks it is built from (wait-lock.h)
+ */
+#define lb_lock_find lb_sim_lock_find
+#endif
+
 /* lb_lock_count() - number of entries in the registry (hidden ones too) */
 unsigned lb_lock_count(void);
 /* lb_lock_at() - the i-th entry in --list-locks order */
@@ -80,7 +88,21 @@ const struct lb_lock_ops *lb_lock_instance_of(const struct lb_lock_ops *ops);
  * ABI version, a lock that breaks the contract or whose name is taken).
  */
 int lb_plugin_load(const char *path, char *why, size_t len);
-/* lb_lock_flags_str() - short flag letters for listings: B blocking, F fifo, S signal-safe read, T trylock */
+/* lb_lock_flags_str() - short flag letters for listings: B blocking, F fifo, T trylock, S signal-safe read, P shared, V simulated */
 const char *lb_lock_flags_str(const struct lb_lock_ops *ops, char *buf, size_t len);
+
+/*
+ * The simulator's copies of the locks (sim-registry.c): every lock file
+ * without an LB_NOSIM() line compiled a second time with -DLB_SIM (the
+ * build renames their symbols lbsim_*, locks/local.mk).
+ */
+/* lb_sim_lock_find() - the simulator's copy of the lock named @name; NULL if none */
+const struct lb_lock_ops *lb_sim_lock_find(const char *name);
+/* lb_sim_lock_of() - the simulator's copy of @ops (an instance: of its lock); NULL if none */
+const struct lb_lock_ops *lb_sim_lock_of(const struct lb_lock_ops *ops);
+/* lb_sim_lock_refusal() - why --simulate cannot run @ops, one line; NULL when it can */
+const char *lb_sim_lock_refusal(const struct lb_lock_ops *ops);
+/* lb_sim_registry_check() - every built-in lock has a copy or an LB_NOSIM() reason: errors */
+int lb_sim_registry_check(FILE *err);
 
 #endif /* LB_LOCKS_REGISTRY_H */

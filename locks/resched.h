@@ -17,6 +17,7 @@
 #include <stdint.h>
 
 #include "base/clock.h"
+#include "base/lb-atomic.h"
 #include "lock.h"
 
 #define LB_BUDGET_CHECK_EVERY	64	/* spins between two reads of the counter */
@@ -47,5 +48,20 @@ static inline bool lb_need_resched(struct lb_budget *b)
 		return false;
 	return lb_cycles() >= b->deadline;
 }
+
+/*
+ * lb_spin_wait_budget(p, b) - the wait between two looks of a spin that
+ * watches *@p and ends with budget @b (the owner spins, OSQ's queue):
+ * natively lb_cpu_relax(), the same code; simulated (-DLB_SIM), the CPU
+ * parks until the line of @p is written or the budget's end, and the loop
+ * then looks again and makes its other checks (an owner that a time slice
+ * took off its CPU meanwhile is noticed then, not at once)
+ */
+#ifdef LB_SIM
+#define lb_spin_wait_budget(p, b) \
+	lb_sim_park_until((const void *)(p), sizeof(*(p)), (b)->deadline)
+#else
+#define lb_spin_wait_budget(p, b)	lb_cpu_relax()
+#endif
 
 #endif /* LB_LOCKS_RESCHED_H */

@@ -201,7 +201,7 @@ static bool rwx_spin_on_owner_418(struct lb_rwx *sem, struct lb_budget *b)
 		while (lb_load_relaxed(&sem->owner) == owner) {
 			if (!lb_owner_on_cpu(owner) || lb_need_resched(b))
 				return false;
-			lb_cpu_relax();
+			lb_spin_wait_budget(&sem->owner, b);
 		}
 	}
 	return lb_load_relaxed(&sem->owner) != RWSEM_READER_OWNED;
@@ -213,7 +213,7 @@ static bool rwx_spin_on_owner(struct lb_rwx *sem, struct lb_task *owner, struct 
 	while (lb_load_relaxed(&sem->owner) == owner && lb_owner_on_cpu(owner)) {
 		if (lb_need_resched(b))
 			break;
-		lb_cpu_relax();
+		lb_spin_wait_budget(&sem->owner, b);
 	}
 	return lb_load_relaxed(&sem->owner) == NULL;
 }
@@ -313,7 +313,7 @@ static bool rwx_optimistic_spin(struct lb_rwx *sem, struct lb_tctx *t, bool read
 		if (!lb_load_relaxed(&sem->owner) && lb_need_resched(&b))
 			goto out;
 		RWX_STEP(sem, t, LB_RWX_S_SPIN);
-		lb_cpu_relax();
+		lb_spin_wait_budget(&sem->count, &b);
 	}
 	for (;;) {
 		struct lb_task *owner = lb_load_relaxed(&sem->owner);
@@ -332,7 +332,7 @@ static bool rwx_optimistic_spin(struct lb_rwx *sem, struct lb_tctx *t, bool read
 		if (!owner && lb_need_resched(&b))
 			break;
 		RWX_STEP(sem, t, LB_RWX_S_SPIN);
-		lb_cpu_relax();
+		lb_spin_wait_budget(&sem->count, &b);
 	}
 out:
 	lb_sleep_osq_unlock(&sem->s, t);

@@ -469,7 +469,7 @@ static enum rwsem_owner_state rwsem_spin_on_owner(struct rwsem *sem, struct lb_b
 			return rwsem_owner_state(new, nflags);
 		if (lb_need_resched(b) || !lb_owner_on_cpu(owner))
 			return OWNER_NONSPINNABLE;
-		lb_cpu_relax();
+		lb_spin_wait_budget(&sem->owner, b);
 	}
 }
 
@@ -530,7 +530,7 @@ static bool rwsem_optimistic_spin(struct rwsem *sem, struct lb_tctx *t, struct l
 		if (state != OWNER_WRITER && lb_need_resched(b))
 			break;
 		prev = state;
-		lb_cpu_relax();
+		lb_spin_wait_budget(&sem->count, b);
 	}
 	lb_sleep_osq_unlock(&sem->s, t);
 done:

@@ -134,6 +134,11 @@ bool lb_schedule(struct lb_task *me, struct lb_tctx *t, unsigned ctr_sleeps);
 /* lb_owner_on_cpu() - the kernel's owner->on_cpu (relaxed: a hint, re-read in every spin) */
 static inline bool lb_owner_on_cpu(const struct lb_task *owner)
 {
+#ifdef LB_SIM
+	/* simulated: an owner its CPU's time slice took off it is not running either */
+	if (lb_sim_owner_running(owner) == 0)
+		return false;
+#endif
 	return lb_load_relaxed(&owner->on_cpu) != 0;
 }
 

@@ -11,5 +11,5 @@ dist_noinst_SCRIPTS += scripts/selfbench scripts/tree-compare scripts/bootstrap
 EXTRA_DIST += scripts/bareloop.c
 # the simulator's benchmark (HACKING.md, The simulator): built with the tests, never run by them
 check_PROGRAMS += scripts/simbench
-scripts_simbench_SOURCES = scripts/simbench.c locks/ticket.c locks/mcs.c
+scripts_simbench_SOURCES = scripts/simbench.c
 scripts_simbench_CFLAGS = $(AM_CFLAGS) -DLB_SIM

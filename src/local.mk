@@ -27,7 +27,8 @@ liblockbench_a_SOURCES += \
 	src/sim/sim.h src/sim/internal.h src/sim/coro.c src/sim/coro.h \
 	src/sim/setup.c src/sim/engine.c src/sim/mem.c src/sim/machine.c src/sim/profile.c \
 	src/harness/harness.c src/harness/harness.h src/harness/point.h src/harness/loop.h \
-	src/harness/worker.h src/harness/watch.c src/harness/collect.c src/harness/validate.c \
+	src/harness/worker.h src/harness/setup.c src/harness/simpoint.c \
+	src/harness/watch.c src/harness/collect.c src/harness/validate.c \
 	src/harness/check.c src/harness/check.h src/harness/interval.c \
 	src/harness/process.c src/harness/process.h src/harness/abandon.c \
 	src/harness/roles.c src/harness/roles.h \
@@ -40,6 +41,7 @@ liblockbench_a_SOURCES += \
 	src/plan/fair.c src/plan/fair.h \
 	src/plan/run.c src/plan/run.h \
 	src/plan/torture.c src/plan/torture.h \
+	src/plan/simulate.c src/plan/simulate.h \
 	src/plan/estimate.c \
 	src/output/output.c src/output/output.h src/output/fmt.c src/output/columns.c src/output/columns.h \
 	src/output/colget.c src/output/colput.c \

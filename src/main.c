@@ -21,6 +21,7 @@
 #include "plan/run.h"
 #include "machine/hygiene.h"
 #include "plan/torture.h"
+#include "plan/simulate.h"
 #include "machine/topology.h"
 #include "kernel/trace.h"
 #include "tree/tree.h"
@@ -73,7 +74,7 @@ static void check_baseline(const struct lb_config *cfg, const struct lb_points *
 static void process_setup(void)
 {
 	lb_catch_crashes();	/* a crash or a lock's exit(): one line, the clean-ups */
-	if (lb_lock_registry_check(stderr))
+	if (lb_lock_registry_check(stderr) || lb_sim_registry_check(stderr))
 		lb_die(LB_EXIT_RUNTIME, "internal error: the lock registry is inconsistent");
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
@@ -91,7 +92,7 @@ static void plan_setup(struct lb_plan *plan)
 			lb_die(LB_EXIT_USAGE, "--topology=%s: %s", cfg->topology, why);
 		lb_die(LB_EXIT_RUNTIME, "%s", why);
 	}
-	if (!lb_topo_info()->thissystem && !cfg->plan)
+	if (!lb_topo_info()->thissystem && !cfg->plan && !cfg->simulate)
 		lb_die(LB_EXIT_USAGE, "the topology hwloc loaded is not this machine (%s is set?); "
 		       "unset it, or add --plan to print the placement only", lb_topo_info()->source);
 	if (lb_topo_place(cfg->place, cfg->cpus, cfg->physical, (struct lb_pu **)&plan->pus,
@@ -209,9 +210,12 @@ LB_NORETURN static void print_plan(const struct lb_plan *plan)
 
 	warn_smt(plan);
 	make_points(plan, &pts);
-	/* this machine: the fixed-work points' time from a probe of each (estimate.c) */
-	if (lb_topo_info()->thissystem) {
-		lb_clock_calibrate();
+	/*
+	 * this machine: the fixed-work points' time from a probe of each
+	 * (estimate.c); simulated: every point's wall time from its probe
+	 */
+	if (lb_topo_info()->thissystem || plan->sim) {
+		lb_clock_calibrate();	/* nothing under --simulate: the profile's clock */
 		lb_points_estimate(&pts, true);
 	}
 	lb_plan_print(stdout, plan, &pts);
@@ -268,6 +272,41 @@ static void calibrate_clock(void)
 			lb_clock.loop_stall_pct);
 }
 
+/*
+ * --c2c: this machine's simulation profile from its round trips, for
+ * --simulate without --topology and for --sim-profile-out, which writes it
+ */
+static void measure_profile(struct lb_plan *plan)
+{
+	const struct lb_config *cfg = plan->cfg;
+	char why[256], *text = NULL;
+	size_t textlen = 0;
+	FILE *mem;
+
+	if (!plan->nc2c || (!cfg->sim_profile_out && (!cfg->simulate || cfg->topology)))
+		return;
+	plan->measured = malloc(sizeof(*plan->measured));
+	if (!plan->measured)
+		lb_die(LB_EXIT_RUNTIME, "out of memory");
+	if (lb_sim_profile_measured(plan, plan->measured, why, sizeof(why)))
+		lb_die(LB_EXIT_RUNTIME, "--c2c: %s", why);
+	if (!cfg->sim_profile_out)
+		return;
+	mem = open_memstream(&text, &textlen);
+	if (!mem || lb_sim_profile_print(mem, plan, plan->measured) || fclose(mem))
+		lb_die(LB_EXIT_RUNTIME, "out of memory for the profile");
+	{
+		struct lb_output po;
+		int rc = lb_output_open_as("--sim-profile-out", cfg->sim_profile_out, &po);
+
+		if (!rc)
+			rc = lb_output_write(&po, text, textlen);
+		if (rc)
+			lb_exit(rc);	/* one line said by file.c */
+	}
+	free(text);
+}
+
 /* --c2c: the core-to-core round trips of the placement, before the points. */
 static void measure_c2c(struct lb_plan *plan)
 {
@@ -287,6 +326,27 @@ static void measure_c2c(struct lb_plan *plan)
 		lb_info("c2c: CPU %d <-> CPU %d round trip %.1f ns (min %.1f, p90 %.1f)",
 			c2c[i].cpu_a, c2c[i].cpu_b, c2c[i].rt_ns_median, c2c[i].rt_ns_min,
 			c2c[i].rt_ns_p90);
+	measure_profile(plan);
+}
+
+/* --simulate: the simulated machine and its profile (after --c2c, this machine's), the clock */
+static void simulate_setup(struct lb_plan *plan)
+{
+	const struct lb_config *cfg = plan->cfg;
+	const struct lb_sim_env *env;
+	char why[512];
+
+	if (cfg->c2c && !cfg->plan)
+		measure_c2c(plan);
+	if (lb_sim_env_setup(plan, why, sizeof(why))) {
+		if (cfg->sim_profile)
+			lb_die(LB_EXIT_USAGE, "--sim-profile=%s: %s", cfg->sim_profile, why);
+		lb_die(LB_EXIT_RUNTIME, "--simulate: %s", why);
+	}
+	env = plan->sim;
+	lb_info("simulated machine: %s (%s), profile %s from %s, seed %llu, jitter %g%%", env->name,
+		env->machine.name, env->profile.name, env->profile_from,
+		(unsigned long long)env->seed, env->jitter_pct);
 }
 
 /* Every format from the same results, one after the other (-f A,B), to -o or stdout. */
@@ -368,12 +428,19 @@ int main(int argc, char **argv)
 	lb_cpustat_read(&startup);
 	lb_options_parse(&cfg, argc, argv);
 	plan_setup(&plan);
+	if (cfg.plan && cfg.simulate)
+		simulate_setup(&plan);	/* the probes of the wall time (no --c2c: a plan measures nothing) */
 	if (cfg.plan)
 		print_plan(&plan);
-	warn_smt(&plan);
+	if (!cfg.simulate)
+		warn_smt(&plan);
 	lb_hygiene_read(&hyg, plan.pus, plan.npus);
 	run_prepare(&plan, &baseline);
-	calibrate_clock();
+	/* --simulate: the profile's clock, calibrated here only for --c2c (this machine's) */
+	if (!cfg.simulate || cfg.c2c)
+		calibrate_clock();
+	if (cfg.simulate)
+		simulate_setup(&plan);
 	if (cfg.torture) {	/* its own rounds (torture.c), a summary line per lock */
 		rc = lb_torture_run(&plan, stdout);
 		lb_exit(rc ? rc : lb_tree_exit_code());
@@ -381,8 +448,10 @@ int main(int argc, char **argv)
 	/* after the calibration (--load-ns) and --trace: the points carry both */
 	make_points(&plan, &points);
 	check_baseline(&cfg, &points, &baseline, baseline_machine, sizeof(baseline_machine));
-	measure_c2c(&plan);
-	warn_busy(&plan, &hyg, &startup);
+	if (!cfg.simulate) {
+		measure_c2c(&plan);
+		warn_busy(&plan, &hyg, &startup);
+	}
 	lb_cpustat_free(&startup);
 	/* fixed work: each point's time from a short probe of it, for the estimate */
 	lb_points_estimate(&points, lb_topo_info()->thissystem);
@@ -408,6 +477,8 @@ int main(int argc, char **argv)
 	lb_points_free(&points);
 	lb_trace_close(plan.trace);
 	lb_plan_free(&plan);
+	lb_sim_env_free(plan.sim);
+	free(plan.measured);
 	lb_baseline_free(&baseline);
 	lb_config_free(&cfg);
 	lb_topo_fini();

@@ -45,9 +45,8 @@ tests_unit_test_wrong_verb_SOURCES = tests/unit/test-wrong-verb.c tests/unit/che
 # the simulator: compiled with -DLB_SIM, so that lb-atomic.h, clock.h and futex.h go to it
 tests_unit_test_sim_SOURCES = tests/unit/test-sim.c tests/unit/check.h
 tests_unit_test_sim_CFLAGS = $(AM_CFLAGS) -DLB_SIM
-# real lock files and the checked critical sections, compiled a second time for the simulator
-tests_unit_test_sim_locks_SOURCES = tests/unit/test-sim-locks.c tests/unit/check.h \
-	locks/ticket.c locks/mcs.c locks/qspinlock.c locks/busted.c src/harness/validate.c
+# the build's copies of real lock files compiled for the simulator (locks/local.mk)
+tests_unit_test_sim_locks_SOURCES = tests/unit/test-sim-locks.c tests/unit/check.h
 tests_unit_test_sim_locks_CFLAGS = $(AM_CFLAGS) -DLB_SIM
 
 # --- every lock under --validate: every listed lock in four shards (run-validate.sh
@@ -58,8 +57,12 @@ VALIDATE_TESTS = \
 	tests/validate/every-lock-2.shard \
 	tests/validate/every-lock-3.shard \
 	tests/validate/every-lock-4.shard \
+	tests/validate/sim-every-lock-1.shard \
+	tests/validate/sim-every-lock-2.shard \
 	tests/validate/busted.validate \
 	tests/validate/busted-rw.validate \
+	tests/validate/sim-busted.validate \
+	tests/validate/sim-busted-rw.validate \
 	tests/validate/aqticket-queued.validate \
 	tests/validate/bravo-small.validate \
 	tests/validate/cna-domains2.validate \
@@ -154,6 +157,8 @@ CLI_TESTS = \
 	tests/cli/plugin-contract.sh \
 	tests/cli/instance.sh \
 	tests/cli/report.sh \
+	tests/cli/simulate.sh \
+	tests/cli/sim-sweep.sh \
 	tests/cli/kernel-tree.sh \
 	tests/cli/kernel-tree-bugs.sh \
 	tests/cli/kernel-tree-compare.sh \

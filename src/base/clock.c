@@ -172,3 +172,16 @@ double lb_cycles_to_ns(uint64_t cycles)
 {
 	return (double)cycles / lb_clock.tsc_per_ns;
 }
+
+void lb_clock_virtual(double ghz, double pause_ns, double loop_ns)
+{
+	lb_clock = (struct lb_clock){
+		.tsc_per_ns = ghz,
+		.pause_ns = pause_ns,
+		.pause_cycles = pause_ns * ghz,
+		.loop_ns = loop_ns,
+		.loop_cycles = loop_ns * ghz,
+		.source = "simulated",
+	};
+	calibrated = true;
+}

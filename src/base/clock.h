@@ -146,6 +146,13 @@ void lb_clock_stalls(lb_clock_read_fn read, void (*work)(void), uint64_t window,
  * Idempotent: only the first call measures (about 30 ms).
  */
 void lb_clock_calibrate(void);
+/*
+ * lb_clock_virtual() - the counter of a simulated machine (--simulate):
+ * @ghz ticks per ns, a pause of @pause_ns, an lb_spin_n() turn of
+ * @loop_ns, reads that cost nothing; what every figure of a simulated
+ * run is converted with. A later lb_clock_calibrate() does nothing.
+ */
+void lb_clock_virtual(double ghz, double pause_ns, double loop_ns);
 /* lb_cycles_to_ns() - convert a counter delta */
 double lb_cycles_to_ns(uint64_t cycles);
 

@@ -35,12 +35,25 @@ void lb_sim_access(enum lb_sim_kind kind, const void *addr, size_t size);
  * has been written (or the time slice took the CPU away and gave it back)
  */
 void lb_sim_park(const void *addr, size_t size);
+/*
+ * lb_sim_park_until() - lb_sim_park(), and back at the latest when the
+ * calling CPU's counter reaches @until (a spin budget's end): at once when
+ * it already has
+ */
+void lb_sim_park_until(const void *addr, size_t size, uint64_t until);
 /* lb_sim_pause() - @n spin-wait hints (lb_cpu_relax(), lb_pause_n()) as one virtual delay */
 void lb_sim_pause(uint64_t n);
 /* lb_sim_spin() - @n iterations of lb_spin_n() as one virtual delay */
 void lb_sim_spin(uint64_t n);
 /* lb_sim_cycles() - the calling simulated CPU's clock in counter cycles (0 outside) */
 uint64_t lb_sim_cycles(void);
+/*
+ * lb_sim_owner_running() - is the simulated thread whose area holds @addr
+ * (lb_sim_thread_area(): its private area, where a sleeping lock keeps its
+ * task) its CPU's current thread? 1 or 0; -1 when no thread's area holds
+ * it, or outside a simulation (the caller then decides as natively)
+ */
+int lb_sim_owner_running(const void *addr);
 /* lb_sim_futex() - futex(2) in virtual time: FUTEX_WAIT (with @ts, relative) and FUTEX_WAKE */
 long lb_sim_futex(uint32_t *uaddr, int op, uint32_t val, const struct timespec *ts);
 

@@ -529,11 +529,36 @@ static bool point_diff(const struct lb_baseline *b, unsigned i, const struct lb_
 	return true;
 }
 
+/*
+ * A simulated result against a real one compares a model with a machine:
+ * refused unless --baseline-loose (then a warning). 0, or -1 with @why.
+ */
+static int same_kind(const struct lb_baseline *b, bool simulated, bool loose, char *why,
+		     size_t len)
+{
+	for (unsigned i = 0; i < b->n; i++) {
+		if (b->results[i].simulated == simulated)
+			continue;
+		if (!loose)
+			return WHY("it holds %s results and this run is %s: a model and a machine do "
+				   "not compare (--baseline-loose compares them anyway)",
+				   simulated ? "real" : "simulated", simulated ? "simulated" : "real");
+		lb_warn("--baseline=%s: %s results against this %s run, compared anyway "
+			"(--baseline-loose)", b->path, simulated ? "real" : "simulated",
+			simulated ? "simulated" : "real");
+		break;
+	}
+	return 0;
+}
+
 int lb_baseline_check(const struct lb_baseline *b, const struct lb_points *pts, bool loose,
 		      char *why, size_t len)
 {
 	bool any = false;
 	char d[1200], other[1200], ratio[32];
+
+	if (same_kind(b, pts->n && pts->v[0].sim, loose, why, len))
+		return -1;
 
 	for (unsigned k = 0; k < pts->n; k++) {
 		const struct lb_point *p = &pts->v[k];

@@ -44,6 +44,7 @@ static void call_export(struct lb_cli *st, const struct lb_optdef *d, const char
 #define WORK "Workload"
 #define PLACE "Placement"
 #define MEAS "Measurement"
+#define SIM "Simulation"
 #define FAIR "Fair scenario"
 #define OUT "Output"
 
@@ -176,6 +177,26 @@ const struct lb_optdef lb_opts[O_NOPTS] = {
 	  "time one acquisition in N",
 	  .type = LB_OPT_U64, LB_FIELD(lat_every), .min = 1, .max = 1000000000,
 	  .def = LB_D_LATENCY_SAMPLE },
+	[O_SIMULATE] = { "simulate", 0, NULL, SIM,
+	  "run in virtual time on --topology's machine",
+	  .type = LB_OPT_FLAG, LB_FIELD(simulate) },
+	[O_SIM_PROFILE] = { "sim-profile", 0, "FILE", SIM,
+	  "the simulated machine's costs from FILE",
+	  .type = LB_OPT_STRING, LB_FIELD(sim_profile), .why = "empty file name" },
+	[O_SIM_PROFILE_OUT] = { "sim-profile-out", 0, "FILE", SIM,
+	  "--c2c: write this machine's costs as a profile",
+	  .type = LB_OPT_STRING, LB_FIELD(sim_profile_out), .why = "empty file name" },
+	[O_SEED] = { "seed", 0, "N", SIM,
+	  "the simulation's seed",
+	  .type = LB_OPT_U64, LB_FIELD(seed), .min = 0, .max = UINT32_MAX, .def = LB_D_SEED },
+	[O_SIM_JITTER] = { "sim-jitter", 0, "PCT", SIM,
+	  "vary each access's cost by +-PCT%",
+	  .type = LB_OPT_U64, LB_FIELD(sim_jitter), .min = 0, .max = 100,
+	  .def = LB_D_SIM_JITTER },
+	[O_SIM_SLICE] = { "sim-slice", 0, "SEC", SIM,
+	  "the slice of threads sharing a CPU",
+	  .type = LB_OPT_DOUBLE, LB_FIELD(sim_slice), .dmin = 0.000001, .dmax = 10,
+	  .def = LB_D_SIM_SLICE },
 	/* the fair scenario's defaults: Desnoyers 2008's (plan/defaults.c) */
 	[O_FAIR_READERS] = { "fair-readers", 0, "N", FAIR,
 	  "reader threads",

@@ -182,7 +182,8 @@ static void write_table(FILE *f, const struct runs *rs, char **paths)
 		fprintf(f, "run %u  %s: %s, %s, %s; lockbench %s, %s\n", r + 1, paths[r],
 			*b->host ? b->host : "?", *b->kernel ? b->kernel : "?",
 			*b->cpu_model ? b->cpu_model : "?", *b->version ? b->version : "?",
-			*b->timestamp ? b->timestamp : "?");
+			*b->timestamp ? b->timestamp : b->n && b->results[0].simulated ?
+			"simulated (virtual time)" : "?");
 		fprintf(f, "       %s\n", *b->command ? b->command : "(no command line: a format 1 CSV file)");
 		w[r] = (int)strlen("run 1") + 1;
 	}
@@ -243,6 +244,10 @@ static bool runs_differ(const struct lb_baseline *a, const struct lb_baseline *b
 {
 	const struct lb_point *p = &a->results[0].point, *q = &b->results[0].point;
 
+	/* --simulate: a model's figures against a machine's */
+	if (a->results[0].simulated != b->results[0].simulated)
+		return snprintf(what, len, "simulated: %d against %d (virtual time against real)",
+				b->results[0].simulated, a->results[0].simulated), true;
 	if (p->duration > 0 && q->duration > 0 && p->duration != q->duration)
 		return snprintf(what, len, "duration_s: %g against %g", q->duration, p->duration), true;
 	if (p->duration <= 0 && q->duration <= 0 && p->nops && q->nops && p->nops != q->nops)

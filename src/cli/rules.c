@@ -79,9 +79,10 @@ static void rule_pairs(struct lb_cli *st)
 		lb_die(LB_EXIT_USAGE, "--ops and --duration exclude each other: fixed work or fixed time");
 	if (c->physical && !c->cpus)
 		lb_die(LB_EXIT_USAGE, "--physical: applies to --cpus, which was not given");
-	if (c->topology && !c->plan)
+	if (c->topology && !c->plan && !c->simulate)
 		lb_die(LB_EXIT_USAGE, "--topology=%s: no thread can be pinned on a machine that is "
-		       "not this one; add --plan to print the placement", c->topology);
+		       "not this one; add --plan to print the placement, or --simulate to run "
+		       "there in virtual time", c->topology);
 	if (c->cpus && c->place == LB_PLACE_NONE)
 		lb_die(LB_EXIT_USAGE, "--cpus=%s: --place=none pins nothing; choose a pinning policy",
 		       c->cpus);
@@ -272,6 +273,54 @@ static void rule_processes(struct lb_cli *st)
 }
 
 /*
+ * --simulate: the points run in virtual time on the machine --topology
+ * names (this one without it), each lock's copy compiled for the
+ * simulator. A lock without one (its code is not lb-atomic.h's: glibc's,
+ * ck's, the kernel's, a plugin's) is refused by name with its reason,
+ * exit 5, and a family leaves such locks out; this machine's processes,
+ * perf counters and tracefs, and the fair scenario's timers and signals,
+ * have nothing to measure there. The simulator's options need it, and
+ * --sim-profile-out needs --c2c, whose round trips it writes. After the
+ * default locks, which it checks.
+ */
+static void rule_simulate(struct lb_cli *st)
+{
+	static const enum lb_opt_id sim_opts[] = { O_SIM_PROFILE, O_SEED, O_SIM_JITTER,
+						   O_SIM_SLICE };
+	struct lb_config *c = st->c;
+	unsigned n = 0;
+
+	if (c->sim_profile_out && !c->c2c)
+		lb_die(LB_EXIT_USAGE, "--sim-profile-out=%s: writes the round trips --c2c measures; "
+		       "add --c2c", c->sim_profile_out);
+	for (unsigned i = 0; !c->simulate && i < LB_ARRAY_SIZE(sim_opts); i++)
+		if (lb_cli_given(st, sim_opts[i]))
+			lb_die(LB_EXIT_USAGE, "--%s=%s: applies with --simulate, which was not given",
+			       lb_opts[sim_opts[i]].name, st->val[sim_opts[i]]);
+	if (!c->simulate)
+		return;
+	if (c->processes || c->perf || c->trace || c->scenario == LB_SCN_FAIR)
+		lb_die(LB_EXIT_USAGE, "--simulate: %s measures this machine, not a simulated one",
+		       c->processes ? "--processes" : c->perf ? "--perf" : c->trace ? "--trace" :
+		       "--scenario=fair (its timed roles and interrupt signals)");
+	for (unsigned i = 0; i < c->nlocks; i++) {
+		const char *why = lb_sim_lock_refusal(c->locks[i]);
+
+		if (why && c->lock_named[i])
+			lb_die(LB_EXIT_UNAVAIL, "--simulate: lock %s cannot be simulated: %s",
+			       c->locks[i]->name, why);
+		if (!why) {
+			c->lock_named[n] = c->lock_named[i];
+			c->locks[n++] = c->locks[i];
+		}
+	}
+	if (!n)
+		lb_die(LB_EXIT_UNAVAIL, "--simulate: --lock=%s: none of these locks can be simulated "
+		       "(see --list-locks)", st->val[O_LOCK] ? st->val[O_LOCK] : "");
+	c->nlocks = n;
+}
+
+/*
  * --scenario=roles: the thread count is readers + writers and the point's
  * ratio names the populations (2:1 = two reader threads, one writer), so
  * --threads and --ratio have no say; reader threads need rw locks. The
@@ -419,6 +468,7 @@ static lb_rule_fn *const rules[] = {
 	rule_measurement,
 	rule_default_locks,
 	rule_processes,
+	rule_simulate,
 	rule_unselected_lock_options,
 	rule_roles,
 	rule_default_loads,

@@ -28,14 +28,16 @@ void lb_cli_add_lock(struct lb_config *c, const struct lb_lock_ops *o, bool expl
 		if (c->locks[i] != o)
 			continue;
 		/* a family repeated, or one that holds a lock named too, adds nothing: no word */
-		if (explicit_name)
+		if (explicit_name && c->lock_named[i])
 			lb_warn("--lock: '%s' is selected twice; it runs once", o->name);
+		c->lock_named[i] |= explicit_name;
 		return;
 	}
 	if (o->unavailable && !explicit_name)
 		return;	/* a family skips what this build lacks; --list-locks says why */
 	if (c->nlocks == LB_MAX_LOCKS)
 		lb_die(LB_EXIT_USAGE, "--lock: more than %d locks", LB_MAX_LOCKS);
+	c->lock_named[c->nlocks] = explicit_name;
 	c->locks[c->nlocks++] = o;
 }
 

@@ -110,7 +110,10 @@ static void torture_hook(struct lb_torture *tt)
 		lb_pause_n((x >> 8) & 511);
 }
 
+#ifndef LB_SIM
+/* one for both copies: the simulator's (-DLB_SIM) saves it per simulated thread */
 __thread struct lb_torture *lb_torture_self;
+#endif
 
 void lb_torture_init(struct lb_torture *tt, uint64_t seed)
 {

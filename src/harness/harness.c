@@ -56,30 +56,6 @@ void lb_worker_layout(struct lb_worker_layout *wl)
 	wl->size = sizeof(struct lb_worker);
 }
 
-/* The measured loop's arguments for worker @w: the point's work, the thread's ratio. */
-static struct lb_loop loop_args(struct lb_run *run, struct lb_worker *w)
-{
-	return (struct lb_loop){
-		.lock = run->lock,
-		.t = &w->tctx,
-		.nops = w->nops,
-		.load = run->p->load,
-		.delay = run->p->delay,
-		.period = w->period,
-		.nreads = w->nreads,	/* 0: this thread never reads, the write-only variant */
-		.spin = run->p->spin,
-		.timed = run->p->duration > 0,
-		.stop = &run->stop,
-		.ops = &w->ops,
-		.lat_r = w->hist_r,	/* NULL: the plain variants */
-		.lat_w = w->hist_w,
-		.lat_every = run->p->lat_every ? run->p->lat_every : 1,
-		/* loop.h: oversubscribed, an operation may take a scheduler tick */
-		.stop_every = run->p->nthreads > run->p->npus ? 1 : LB_STOP_EVERY,
-		.chk = run->p->validate ? run->v : NULL,	/* the checked variants */
-	};
-}
-
 static void run_loop(struct lb_run *run, struct lb_worker *w)
 {
 	struct lb_loop l;
@@ -89,7 +65,7 @@ static void run_loop(struct lb_run *run, struct lb_worker *w)
 		lb_role_rw(w->rt, &w->reads, &w->writes);
 		return;
 	}
-	l = loop_args(run, w);
+	l = lb_loop_args(run, w);
 	if (run->ops->loop)
 		run->ops->loop(&l);
 	else
@@ -119,7 +95,7 @@ static void wait_flag(const uint32_t *flag)
  */
 static void warm_up(struct lb_run *run, struct lb_worker *w)
 {
-	struct lb_loop l = loop_args(run, w);
+	struct lb_loop l = lb_loop_args(run, w);
 
 	l.nops = UINT64_MAX;
 	l.timed = true;
@@ -132,11 +108,6 @@ static void warm_up(struct lb_run *run, struct lb_worker *w)
 	wait_flag(&run->start);
 }
 
-static size_t round_up(size_t x, size_t a)
-{
-	return (x + a - 1) / a * a;
-}
-
 /* "lb-worker-N" in top, perf and /proc: the workers apart from the main thread */
 static void name_self(unsigned tid)
 {
@@ -147,20 +118,6 @@ static void name_self(unsigned tid)
 }
 
 /* hist_setup() - --latency: worker @w's two histograms, so that the loop allocates nothing */
-static int hist_setup(struct lb_run *run, struct lb_worker *w, size_t off)
-{
-	if (run->procs) {		/* process.c: after the record, in the shared mapping */
-		w->hist_r = (struct lb_hist *)((char *)w + off);
-		w->hist_w = w->hist_r + 1;
-	} else if (posix_memalign((void **)&w->hist_r, LB_CACHELINE, sizeof(struct lb_hist)) ||
-		   posix_memalign((void **)&w->hist_w, LB_CACHELINE, sizeof(struct lb_hist))) {
-		return -ENOMEM;		/* what was allocated, teardown frees */
-	}
-	lb_hist_init(w->hist_r);
-	lb_hist_init(w->hist_w);
-	return 0;
-}
-
 /*
  * worker_setup() - pin the calling thread as worker @tid, then allocate and
  * fill its record (*@wp, set as soon as it exists: teardown frees it), run
@@ -173,8 +130,8 @@ static int worker_setup(struct lb_run *run, unsigned tid, struct lb_worker **wp)
 {
 	const struct lb_point *p = run->p;
 	const struct lb_pu *pu = p->pin ? &p->pus[tid % p->npus] : NULL;
-	size_t wsize = round_up(sizeof(struct lb_worker), LB_CACHELINE);
-	size_t psize = round_up(p->ops->tctx_size, LB_CACHELINE);
+	size_t wsize = lb_round_up(sizeof(struct lb_worker), LB_CACHELINE);
+	size_t psize = lb_round_up(p->ops->tctx_size, LB_CACHELINE);
 	struct lb_worker *w;
 	int err;
 
@@ -189,20 +146,7 @@ static int worker_setup(struct lb_run *run, unsigned tid, struct lb_worker **wp)
 	else if (posix_memalign((void **)&w, LB_CACHELINE, wsize + psize))
 		return -ENOMEM;
 	*wp = w;
-	memset(w, 0, wsize + psize);
-	w->tctx.tid = tid;
-	w->tctx.nthreads = p->nthreads;
-	w->tctx.priv = psize ? (char *)w + wsize : NULL;
-	w->tctx.ctr = w->ctr;
-	w->tctx.context = LB_CTX_THREAD;
-	w->tctx.cpu = pu ? pu->pu_os : -1;
-	w->tctx.peers = run->tctxs;
-	w->tctx.peer_priv = run->privs;
-	w->tctx.domain = p->pus && p->ndomains > 1 ? p->pus[tid % p->npus].domain : 0;
-	w->tctx.ndomains = p->ndomains ? p->ndomains : 1;
-	w->period = lb_thread_ratio(p, tid)->r + lb_thread_ratio(p, tid)->w;
-	w->nreads = p->ops->kind == LB_LOCK_RW ? lb_thread_ratio(p, tid)->r : 0;
-	w->nops = lb_thread_nops(p, tid);
+	lb_worker_fill(run, w, tid, pu);	/* setup.c: its context, ratio and work */
 	w->cpu_seen = sched_getcpu();
 	w->tid_os = (pid_t)syscall(SYS_gettid);
 	name_self(tid);
@@ -215,11 +159,10 @@ static int worker_setup(struct lb_run *run, unsigned tid, struct lb_worker **wp)
 		if (err)
 			return err;
 	}
-	if (p->latency && !(p->roles && p->roles[tid].kind != LB_ROLE_MIX)) {
-		err = hist_setup(run, w, wsize + psize);
-		if (err)
-			return err;
-	}
+	/* --latency: the histograms (setup.c), allocated here so that the loop allocates nothing */
+	err = lb_worker_hists(run, w, tid);
+	if (err)
+		return err;
 	if (p->roles) {
 		err = lb_role_thread_init(run->rp, tid, &w->tctx, &w->ops, &w->rt);
 		if (err)
@@ -303,109 +246,6 @@ static int trace_start(struct lb_run *run)
 	return rc;
 }
 
-/* Set-up, 1: the run's state and arrays, and the result's threads. */
-static int point_alloc(const struct lb_point *p, struct lb_result *r, struct lb_run **runp)
-{
-	struct lb_run *run = NULL;
-
-	if (p->processes)
-		run = lb_proc_alloc(p);		/* the run, its arrays and the lock, shared */
-	else if (posix_memalign((void **)&run, LB_CACHELINE, sizeof(*run)))
-		run = NULL;
-	if (run && !p->processes) {
-		memset(run, 0, sizeof(*run));
-		if (posix_memalign((void **)&run->v, LB_CACHELINE, sizeof(*run->v)))
-			run->v = NULL;
-		else
-			memset(run->v, 0, sizeof(*run->v));
-		run->tctxs = calloc(p->nthreads, sizeof(*run->tctxs));
-		run->privs = calloc(p->nthreads, sizeof(*run->privs));
-		run->workers = calloc(p->nthreads, sizeof(*run->workers));
-	}
-	if (run) {
-		run->args = calloc(p->nthreads, sizeof(*run->args));
-		run->tids = calloc(p->nthreads, sizeof(*run->tids));
-	}
-	r->threads = calloc(p->nthreads, sizeof(*r->threads));
-	*runp = run;
-	if (!run || !run->v || !run->args || !run->tids || !run->tctxs || !run->privs ||
-	    !run->workers || !r->threads) {
-		lb_err("out of memory for a point of %u threads", p->nthreads);
-		return LB_EXIT_RUNTIME;
-	}
-	run->p = p;
-	run->ops = p->ops;
-	run->v->stop = &run->stop;
-	run->v->is_locked = p->ops->is_locked;
-	run->v->trylock = p->ops->trylock;
-	run->v->read_trylock = p->ops->read_trylock;
-	run->v->noexcl = (p->ops->flags & LB_LOCK_F_NOEXCL) != 0;
-	if (lb_interval_alloc(run)) {
-		lb_err("out of memory for the --interval samples of a point of %u threads",
-		       p->nthreads);
-		return LB_EXIT_RUNTIME;
-	}
-	return 0;
-}
-
-/* Set-up, 2: the lock (cache-line aligned, on --lock-node when given), init(), the roles. */
-static int point_setup(struct lb_run *run)
-{
-	const struct lb_point *p = run->p;
-	const struct lb_lock_ops *ops = run->ops;
-	struct lb_lock_cfg cfg = {
-		.nthreads = p->nthreads,
-		.ndomains = p->ndomains ? p->ndomains : 1,
-		.opts = p->lockopts,
-		.tsc_per_ns = lb_clock.tsc_per_ns,
-		.pause_ns = lb_clock.pause_ns,
-	};
-	int err;
-
-	/* the lock's futexes: shared ones between processes (lock.h) */
-	lb_futex_flags = p->processes ? 0 : FUTEX_PRIVATE_FLAG;
-	/* --processes: process.c mapped the lock with the run, zeroed, on --lock-node */
-	if (!run->procs) {
-		run->lsize = round_up(ops->lock_size, LB_CACHELINE) + LB_CACHELINE;
-		if (p->lock_node >= 0)
-			run->lock = lb_topo_alloc_onnode(run->lsize, p->lock_node);
-		else if (posix_memalign(&run->lock, LB_CACHELINE, run->lsize))
-			run->lock = NULL;
-		if (!run->lock) {
-			lb_err("out of memory for the lock (%zu bytes)", run->lsize);
-			return LB_EXIT_RUNTIME;
-		}
-		if (p->lock_node < 0)
-			memset(run->lock, 0, run->lsize);
-	}
-	lb_lock_why[0] = '\0';
-	err = ops->init(run->lock, &cfg);
-	if (err) {
-		lb_lock_why[sizeof(lb_lock_why) - 1] = '\0';
-		lb_err("lock %s: init failed: %s%s%s", ops->name, lb_lock_why,
-		       lb_lock_why[0] ? ": " : "", strerror(-err));
-		return LB_EXIT_RUNTIME;
-	}
-	run->lock_inited = true;
-	run->v->lock = run->lock;
-	if (p->processes && lb_private_pointer(run->lock, ops->lock_size) >= 0) {
-		/* the workers, made by fork(), would each see their own copy of it */
-		lb_err("lock %s: --processes: after init() the lock points to memory of this process "
-		       "alone (the heap, or another private mapping): it cannot be shared by "
-		       "processes", ops->name);
-		return LB_EXIT_UNAVAIL;
-	}
-	if (p->roles) {
-		err = lb_role_point_init(p, run->lock, &run->stop, &run->rp);
-		if (err) {
-			lb_err("lock %s: cannot set up the thread roles: %s", ops->name,
-			       strerror(-err));
-			return LB_EXIT_RUNTIME;
-		}
-	}
-	return 0;
-}
-
 /* Start, 1: create the threads, each with its CPU in its attributes. */
 static int create_threads(struct lb_run *run)
 {
@@ -440,24 +280,6 @@ static int create_threads(struct lb_run *run)
 		run->created++;
 	}
 	return 0;
-}
-
-/*
- * The warm-up's length: a tenth of a fixed-time point, at most 10 ms. None
- * in fixed work, whose figure is the postings' execution time of N
- * operations from a cold start (and whose counts some locks' tests check
- * exactly), nor where the loop is not the plain measured one (--validate,
- * --latency, the fair scenario's roles).
- */
-static uint64_t warm_ns(const struct lb_point *p)
-{
-	uint64_t ns = 10000000;
-
-	if (!(p->duration > 0) || p->validate || p->latency || p->roles)
-		return 0;
-	if (p->duration * 1e8 < (double)ns)
-		ns = (uint64_t)(p->duration * 1e8);
-	return ns;
 }
 
 /*
@@ -519,7 +341,7 @@ static int point_start(struct lb_run *run, struct lb_result *r)
 		}
 		lb_store_relaxed(&run->stop, 1);
 	}
-	run->warm = !rc && warm_ns(p) > 0 && run->ops->loop;
+	run->warm = !rc && lb_warm_ns(p) > 0 && run->ops->loop;
 	/* --trace: record the workers from the common start on (no system call in the loop) */
 	if (!rc && !run->warm)
 		rc = point_trace(run);
@@ -528,7 +350,7 @@ static int point_start(struct lb_run *run, struct lb_result *r)
 	/* release: the start time, warm and stop are visible before anyone runs */
 	lb_store_release(&run->go, 1);
 	if (run->warm) {
-		warm_wait(run, warm_ns(p));
+		warm_wait(run, lb_warm_ns(p));
 		rc = point_trace(run);
 		run->t_start = lb_cycles_fenced();
 		/* release: the start time and stop are visible before the measured loops run */
@@ -560,70 +382,6 @@ static int point_stop(struct lb_run *run, struct lb_result *r, int rc)
 	return rc;
 }
 
-/*
- * An abandoned point's tear-down: the finished threads' thread_fini(), the
- * roles and the lock's fini() (every worker is finished or parked, and a
- * parked one never runs again); nothing of the run is freed, as the parked
- * threads are inside it (abandon.c).
- */
-static void abandoned_teardown(struct lb_run *run)
-{
-	for (unsigned i = 0; i < run->p->nthreads; i++) {
-		struct lb_worker *w = run->workers[i];
-
-		if (w && !w->parked && run->ops->thread_fini)
-			run->ops->thread_fini(run->lock, &w->tctx);
-	}
-	lb_role_point_fini(run->rp);
-	run->rp = NULL;
-	if (run->lock_inited && run->ops->fini)
-		run->ops->fini(run->lock);
-	lb_abandon_keep(run);
-}
-
-/* Tear-down: each thread's state, the roles', fini() and the lock; @run may be partly set up. */
-static void point_teardown(struct lb_run *run)
-{
-	const struct lb_point *p;
-
-	if (!run)
-		return;
-	if (run->procs) {
-		lb_proc_teardown(run);	/* each child ran its thread_fini() */
-		return;
-	}
-	p = run->p;
-	if (run->abandoned) {
-		abandoned_teardown(run);
-		return;
-	}
-	for (unsigned i = 0; run->workers && i < p->nthreads; i++) {
-		if (run->workers[i] && run->ops->thread_fini)
-			run->ops->thread_fini(run->lock, &run->workers[i]->tctx);
-		if (run->workers[i]) {
-			free(run->workers[i]->hist_r);
-			free(run->workers[i]->hist_w);
-			lb_role_thread_free(run->workers[i]->rt);
-		}
-		free(run->workers[i]);
-	}
-	lb_role_point_fini(run->rp);
-	if (run->lock_inited && run->ops->fini)
-		run->ops->fini(run->lock);
-	if (run->lock && p->lock_node >= 0)
-		lb_topo_free_onnode(run->lock, run->lsize);
-	else
-		free(run->lock);
-	free(run->tctxs);
-	free(run->privs);
-	free(run->workers);
-	free(run->v);
-	free(run->args);
-	free(run->tids);
-	lb_interval_free(run);
-	free(run);
-}
-
 /* What a crash's line names (log.h): the lock and the point; set before a handler can read it. */
 static void crash_what(const struct lb_point *p)
 {
@@ -643,13 +401,15 @@ int lb_run_point(const struct lb_point *p, struct lb_result *r)
 	struct lb_run *run = NULL;
 	int rc;
 
+	if (p->sim)
+		return lb_sim_point(p, r);	/* simpoint.c: in virtual time */
 	memset(r, 0, sizeof(*r));
 	r->point = *p;
 	crash_what(p);
 	lb_setup_watch_arm(p);	/* init(), the threads' creation and thread_init() */
-	rc = point_alloc(p, r, &run);
+	rc = lb_run_alloc(p, r, &run);
 	if (!rc)
-		rc = point_setup(run);
+		rc = lb_run_setup(run);
 	if (!rc) {
 		rc = point_start(run, r);
 		if (!rc)
@@ -667,7 +427,7 @@ int lb_run_point(const struct lb_point *p, struct lb_result *r)
 	/* abandoned: parked threads stopped inside their sections, the final checks cannot hold */
 	if (!rc && p->validate && !run->abandoned)
 		rc = lb_validate_point(run, r);
-	point_teardown(run);
+	lb_run_teardown(run);
 	lb_crash_set = 0;
 	if (rc)
 		lb_result_free(r);

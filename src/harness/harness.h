@@ -25,6 +25,8 @@ int lb_run_point(const struct lb_point *p, struct lb_result *r);
  * that runs raises stop, ends with lb_result.interrupted, and the run stops
  */
 extern volatile sig_atomic_t lb_stop_requested;
+/* lb_warm_ns() - the warm-up's length: a tenth of a fixed-time point, at most 10 ms; 0: none */
+uint64_t lb_warm_ns(const struct lb_point *p);
 /**
  * lb_intervals_levels() - do @r's intervals (--interval) fall into two
  * levels (the machine changed in the middle of the point)? Two groups of at

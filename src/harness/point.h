@@ -16,8 +16,28 @@
 #include "locks/lock.h"
 #include "machine/topology.h"
 #include "measure/hist.h"
+#include "sim/sim.h"
 
 struct lb_role;
+
+/**
+ * struct lb_sim_env - --simulate: the machine a run's points run on in
+ * virtual time (the plan's, plan/simulate.c)
+ * @machine:  the placement's PUs as simulated CPUs (thread i on CPU i mod n)
+ * @profile:  what each thing costs there (with --sim-slice)
+ * @name:     the machine, as the reports say it: --topology's NAME, file or
+ *            synthetic description, or "this machine"
+ * @profile_from: where the profile came from: "built in", its file, "--c2c"
+ * @seed, @jitter_pct: --seed, --sim-jitter
+ */
+struct lb_sim_env {
+	struct lb_sim_machine machine;
+	struct lb_sim_profile profile;
+	char name[256];
+	char profile_from[288];
+	uint64_t seed;
+	double jitter_pct;
+};
 
 /* What one point runs. */
 struct lb_point {
@@ -66,6 +86,9 @@ struct lb_point {
 	const struct lb_role *roles;
 	unsigned phase;			/* the fair scenario's phase (fair.h), 0 otherwise */
 	uint32_t roles_dropped;		/* 1 << lb_role_kind left out: the lock cannot run them */
+	/* --simulate: the machine, and the copy of the lock compiled for it; NULL: a real point */
+	const struct lb_sim_env *sim;
+	const struct lb_lock_ops *sim_ops;
 };
 
 struct lb_thread_result {
@@ -156,6 +179,13 @@ struct lb_result {
 	struct lb_role_result roles[LB_MAX_ROLES];
 	/* steal on the point's CPUs while it ran (/proc/stat, read by the run loop); -1: unknown */
 	double steal_ms;
+	/*
+	 * --simulate: the point ran in virtual time (every time above is
+	 * virtual); what the engine did, and the line that queued longest
+	 */
+	bool simulated;
+	struct lb_sim_stats sim;
+	struct lb_sim_line_stat sim_hot;
 	/* --interval (interval.c): the point's throughput over time */
 	struct lb_interval *intervals;
 	unsigned nintervals;

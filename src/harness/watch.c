@@ -51,7 +51,7 @@ static uint64_t early_stop(struct lb_run *run, uint64_t now, uint64_t cap, uint6
 	return wait_ns;
 }
 
-LB_NORETURN static void watchdog_fire(struct lb_run *run, double stuck_s)
+LB_NORETURN void lb_watch_fire(struct lb_run *run, double stuck_s)
 {
 	const struct lb_point *p = run->p;
 	char word[256] = "(the lock has no describe hook)";
@@ -59,15 +59,15 @@ LB_NORETURN static void watchdog_fire(struct lb_run *run, double stuck_s)
 	unsigned waiting = 0;
 	uint64_t done;
 
-	if (p->ops->describe) {
+	if (run->ops->describe) {
 		memset(word, 0, sizeof(word));
-		p->ops->describe(run->lock, word, sizeof(word) - 1);
+		run->ops->describe(run->lock, word, sizeof(word) - 1);
 		word[sizeof(word) - 1] = '\0';	/* a plugin's that does not end its string */
 	}
-	lb_err("watchdog: point %s/%s threads=%u load=%llu made no progress for %.1f s "
+	lb_err("watchdog: point %s/%s threads=%u load=%llu made no progress for %.3g%s s "
 	       "(--timeout=%g); lock word: %s", p->ops->name, lb_point_ratio_str(p, ratio,
-	       sizeof(ratio)), p->nthreads, (unsigned long long)p->load_arg, stuck_s, p->timeout,
-	       word);
+	       sizeof(ratio)), p->nthreads, (unsigned long long)p->load_arg, stuck_s,
+	       p->sim ? " virtual" : "", p->timeout, word);
 	for (unsigned i = 0; i < p->nthreads; i++) {
 		struct lb_worker *w = run->workers[i];
 
@@ -88,6 +88,8 @@ LB_NORETURN static void watchdog_fire(struct lb_run *run, double stuck_s)
 	}
 	fprintf(stderr, "lockbench: watchdog: %u of %u threads not finished%s; stopping\n", waiting,
 		p->nthreads, lb_load_relaxed(&run->stop) ? " although told to stop" : "");
+	if (run->sim_blocked)
+		fputs(run->sim_blocked, stderr);	/* simpoint.c: the simulator's view */
 	lb_exit(LB_EXIT_WATCHDOG);
 }
 
@@ -128,7 +130,7 @@ static void thread_populations(const struct lb_run *run, unsigned tid, uint64_t 
  * has made no acquisition for at least the time between the two samples
  * (a lower bound: a late wake-up of this thread cannot make a false gap).
  */
-static void starve_sample(struct lb_run *run, uint64_t now)
+void lb_watch_starve_sample(struct lb_run *run, uint64_t now)
 {
 	uint64_t total[2] = { 0, 0 };
 	bool active[2] = { false, false };
@@ -170,7 +172,7 @@ static uint64_t starve_window_ns(const struct lb_point *p)
 	return w > 100000000 ? w : 100000000;
 }
 
-static void starve_start(struct lb_run *run, uint64_t now)
+void lb_watch_starve_start(struct lb_run *run, uint64_t now)
 {
 	run->starve_window = starve_window_ns(run->p);
 	for (unsigned i = 0; i < run->p->nthreads; i++) {
@@ -202,7 +204,7 @@ static void abandon(struct lb_run *run, uint64_t since)
 	int rc = lb_abandon_point(run);
 
 	if (rc < 0)
-		watchdog_fire(run, (double)(lb_now_ns() - since) / 1e9);
+		lb_watch_fire(run, (double)(lb_now_ns() - since) / 1e9);
 	if (rc)
 		lb_exit(rc);
 }
@@ -216,7 +218,7 @@ void lb_watch_point(struct lb_run *run)
 	uint64_t cap = p->point_timeout > 0 ? run->t0_ns + (uint64_t)(p->point_timeout * 1e9) : 0;
 	uint64_t grace = abandon_grace_ns(p);
 
-	starve_start(run, last_progress);
+	lb_watch_starve_start(run, last_progress);
 	for (;;) {
 		uint32_t f = lb_load_acquire(&run->finished);
 		uint64_t now = lb_now_ns(), wait_ns = run->starve_window / 5, total = 0;
@@ -225,7 +227,7 @@ void lb_watch_point(struct lb_run *run)
 		if (wait_ns > 100000000)
 			wait_ns = 100000000;
 		if (!lb_load_relaxed(&run->stop))
-			starve_sample(run, now);	/* until the deadline: then threads just stop */
+			lb_watch_starve_sample(run, now);	/* until the deadline: then threads just stop */
 		if (f == p->nthreads)
 			return;
 		if (run->procs)
@@ -254,7 +256,7 @@ void lb_watch_point(struct lb_run *run)
 			last_ops = total;
 			last_progress = now;
 		} else if (p->timeout > 0 && (double)(now - last_progress) / 1e9 >= p->timeout) {
-			watchdog_fire(run, (double)(now - last_progress) / 1e9);
+			lb_watch_fire(run, (double)(now - last_progress) / 1e9);
 		}
 		ts.tv_sec = (time_t)(wait_ns / 1000000000);
 		ts.tv_nsec = (long)(wait_ns % 1000000000);

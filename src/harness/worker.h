@@ -123,6 +123,7 @@ struct lb_run {
 	bool traced;				/* --trace recording was started */
 	struct lb_procs *procs;			/* --processes (process.h), else NULL */
 	bool timed_out, interrupted;		/* watch.c: why stop was raised early */
+	const char *sim_blocked;		/* --simulate: who waits on what, for the watchdog */
 
 	/* --interval (interval.c; main thread only): sample times (cycles), each thread's ops */
 	uint64_t *isamp_t, *isamp_ops;
@@ -134,6 +135,26 @@ struct lb_run {
 	unsigned abandoned;			/* workers parked or killed (abandon.c) */
 	struct lb_run *next_abandoned;		/* abandon.c's list of the runs kept */
 };
+
+/* setup.c: set-up and tear-down, for the point on threads and the simulated one */
+/* lb_round_up() - @x rounded up to a multiple of @a */
+size_t lb_round_up(size_t x, size_t a);
+/* lb_loop_args() - the measured loop's arguments for worker @w: the point's work, its ratio */
+struct lb_loop lb_loop_args(struct lb_run *run, struct lb_worker *w);
+/*
+ * lb_worker_fill() - zero worker @w's record and private area (the
+ * point's sizes) and set its context, ratio and work for thread @tid on
+ * @pu (NULL: not pinned)
+ */
+void lb_worker_fill(struct lb_run *run, struct lb_worker *w, unsigned tid, const struct lb_pu *pu);
+/* lb_worker_hists() - --latency: @w's histograms (in the shared mapping with --processes); 0 or -errno */
+int lb_worker_hists(struct lb_run *run, struct lb_worker *w, unsigned tid);
+/* lb_run_alloc() - the run's state and arrays, and @r's threads; 0 or an exit status */
+int lb_run_alloc(const struct lb_point *p, struct lb_result *r, struct lb_run **runp);
+/* lb_run_setup() - the lock (on --lock-node when given), init(), the roles; 0 or an exit status */
+int lb_run_setup(struct lb_run *run);
+/* lb_run_teardown() - each thread's state, the roles', fini() and the lock; @run may be partial */
+void lb_run_teardown(struct lb_run *run);
 
 /* interval.c: --interval */
 /* lb_interval_alloc() - the point's sample table, before the point; 0 or -1 (memory) */
@@ -174,6 +195,24 @@ void lb_setup_watch_arm(const struct lb_point *p);
 void lb_setup_watch_disarm(void);
 /* lb_watch_results() - the starvation figures of @r */
 void lb_watch_results(const struct lb_run *run, struct lb_result *r);
+/* lb_watch_starve_start(), lb_watch_starve_sample() - the starvation watch at time @now (ns) */
+void lb_watch_starve_start(struct lb_run *run, uint64_t now);
+void lb_watch_starve_sample(struct lb_run *run, uint64_t now);
+/*
+ * lb_watch_fire() - the --timeout watchdog: the lock word and what each
+ * unfinished thread was doing (and run->sim_blocked), then exit 4
+ */
+LB_NORETURN void lb_watch_fire(struct lb_run *run, double stuck_s);
+
+/* simpoint.c: --simulate */
+/**
+ * lb_sim_point() - run point @p (p->sim set) in virtual time: each thread a
+ * coroutine of the simulator on its simulated CPU, running the copy of the
+ * lock compiled for it; @r as lb_run_point() fills it, every time virtual
+ * Return: 0 or an exit status; a deadlock or no progress for --timeout
+ * virtual seconds exits 4 with the diagnosis, as the watchdog does.
+ */
+int lb_sim_point(const struct lb_point *p, struct lb_result *r);
 
 /* abandon.c: a point that cannot stop */
 /* lb_self_worker - the calling worker's record (the park handler's) */

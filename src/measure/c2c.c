@@ -181,3 +181,62 @@ const struct lb_c2c *lb_c2c_find(const struct lb_c2c *c, unsigned n, int a, int 
 			return &c[i];
 	return NULL;
 }
+
+/* ns per iteration of @f over @n iterations, the median of @rounds */
+static double per_iter_ns(void (*f)(uint64_t *w, unsigned n), uint64_t *w, unsigned n,
+			  unsigned rounds)
+{
+	double v[15];
+
+	if (rounds > 15)
+		rounds = 15;
+	for (unsigned r = 0; r < rounds; r++) {
+		uint64_t t0 = lb_cycles_fenced();
+
+		f(w, n);
+		v[r] = (double)(lb_cycles_fenced() - t0) / lb_clock.tsc_per_ns / n;
+	}
+	return lb_quantile(v, rounds, 0.5);
+}
+
+/*
+ * A load and a store that hit, each load's address waiting for the one
+ * before it (the simulator charges an access as latency, not throughput)
+ */
+static void loop_hits(uint64_t *w, unsigned n)
+{
+	uint64_t k = 0;
+
+	for (unsigned i = 0; i < n; i++) {
+		k = lb_load_relaxed(&w[k & 7]);
+		lb_store_relaxed(&w[8 + (k & 7)], i);
+	}
+}
+
+static void loop_rmw(uint64_t *w, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++)
+		lb_fetch_add_full(&w[0], 1);
+}
+
+static void loop_fence(uint64_t *w, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++)
+		lb_fence_full();
+}
+
+int lb_c2c_local(struct lb_c2c_local *out)
+{
+	uint64_t *w;
+
+	if (posix_memalign((void **)&w, LB_CACHELINE, 2 * LB_CACHELINE))
+		return -ENOMEM;
+	memset(w, 0, 2 * LB_CACHELINE);
+	out->hit_ns = per_iter_ns(loop_hits, w, 200000, 7) / 2;
+	out->rmw_ns = per_iter_ns(loop_rmw, w, 200000, 7) - out->hit_ns;
+	out->fence_ns = per_iter_ns(loop_fence, w, 200000, 7);
+	if (out->rmw_ns < 0)
+		out->rmw_ns = 0;
+	free(w);
+	return 0;
+}

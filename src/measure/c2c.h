@@ -31,6 +31,18 @@ struct lb_c2c {
  * placement of one CPU gives no pair (n = 0).
  */
 int lb_c2c_run(const struct lb_pu *pus, unsigned npus, struct lb_c2c **out, unsigned *n);
+/**
+ * struct lb_c2c_local - what the calling CPU's own accesses cost, in ns
+ * (a simulation profile's local costs, --c2c --sim-profile-out)
+ * @hit_ns:   a load or store that hits its own cache (the harness's two per operation)
+ * @rmw_ns:   a locked read-modify-write's extra over a hit
+ * @fence_ns: a full fence
+ */
+struct lb_c2c_local {
+	double hit_ns, rmw_ns, fence_ns;
+};
+/* lb_c2c_local() - measure them on the calling thread (medians of short loops); 0 or -errno */
+int lb_c2c_local(struct lb_c2c_local *out);
 /* lb_c2c_find() - the measured pair of CPUs @a and @b (either order), or NULL */
 const struct lb_c2c *lb_c2c_find(const struct lb_c2c *c, unsigned n, int a, int b);
 

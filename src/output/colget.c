@@ -242,11 +242,82 @@ bool lb_col_jain(struct lb_col_src *s, const struct lb_column *c, union lb_col_v
 	return true;
 }
 
-/* arg 0: the counter's MHz, 1: one pause in ns, 2 and 3: the pause and add-loop stall % */
+/*
+ * arg 0: the counter's MHz, 1: one pause in ns, 2 and 3: the pause and
+ * add-loop stall % (none in a simulated run: its clock is the profile's)
+ */
 bool lb_col_clock(struct lb_col_src *s, const struct lb_column *c, union lb_col_val *v)
 {
 	v->d = (const double[]){ lb_clock.tsc_per_ns * 1e3, lb_clock.pause_ns,
 				 lb_clock.pause_stall_pct, lb_clock.loop_stall_pct }[c->arg];
+	return c->arg < 2 || !s->r->simulated;
+}
+
+/* the run's date; none for a simulated point, whose CSV a seed fixes */
+bool lb_col_timestamp(struct lb_col_src *s, const struct lb_column *c, union lb_col_val *v)
+{
+	v->s = s->rep->timestamp;
+	return !s->r->simulated;
+}
+
+/*
+ * --simulate: the machine (--topology's name, the simulator's description,
+ * its CPUs), the profile and where it came from, the seed, jitter and
+ * slice; the engine's counters (.off into the result), its virtual time,
+ * the hottest line's queueing; in the JSON only, the real time and the
+ * accesses it simulated per second. None for a real point.
+ */
+bool lb_col_sim(struct lb_col_src *s, const struct lb_column *c, union lb_col_val *v)
+{
+	const struct lb_result *r = s->r;
+	const struct lb_sim_env *e = r->point.sim;
+
+	if (!r->simulated)
+		return false;
+	switch (c->arg) {
+	case LB_SIMC_U64:
+		memcpy(&v->u, (const char *)r + c->off, sizeof(v->u));
+		return true;
+	case LB_SIMC_VIRTUAL_MS:
+		v->d = (double)r->sim.virtual_ns / 1e6;
+		return true;
+	case LB_SIMC_QUEUE_MS:
+		v->d = r->sim_hot.queue_ns / 1e6;
+		return true;
+	case LB_SIMC_REAL_S:
+		v->d = r->sim.real_s;
+		return true;
+	case LB_SIMC_RATE:
+		v->d = r->sim.real_s > 0 ? (double)r->sim.accesses / r->sim.real_s : 0;
+		return r->sim.real_s > 0;
+	}
+	if (!e)
+		return false;	/* a result read back from a file: its text is not kept */
+	switch (c->arg) {
+	case LB_SIMC_MACHINE:
+		v->s = e->name;
+		break;
+	case LB_SIMC_DESC:
+		v->s = e->machine.name;
+		break;
+	case LB_SIMC_CPUS:
+		v->u = e->machine.ncpus;
+		break;
+	case LB_SIMC_PROFILE:
+		v->s = e->profile.name;
+		break;
+	case LB_SIMC_FROM:
+		v->s = e->profile_from;
+		break;
+	case LB_SIMC_SEED:
+		v->u = e->seed;
+		break;
+	case LB_SIMC_JITTER:
+		v->d = e->jitter_pct;
+		break;
+	default:
+		v->d = e->profile.slice_ns / 1e6;
+	}
 	return true;
 }
 
@@ -481,7 +552,8 @@ bool lb_col_hyg(struct lb_col_src *s, const struct lb_column *c, union lb_col_va
 		v->s = LB_GIT_REVISION;
 		return true;
 	}
-	if (!h)
+	/* this host's conditions are not the simulated machine's, nor the same from run to run */
+	if (!h || s->r->simulated)
 		return false;
 	switch (c->arg) {
 	case 0:

@@ -119,3 +119,18 @@ bool lb_col_put_repeat(struct lb_result *r, const struct lb_column *c, const cha
 	r->point.repeat = (unsigned)u - 1;
 	return true;
 }
+
+/* simulated: 0 or 1 (JSON: false or true); empty or missing (older files): a real run */
+bool lb_col_put_bool(struct lb_result *r, const struct lb_column *c, const char *text)
+{
+	bool v;
+
+	if (!*text || (text[0] == '0' && !text[1]) || strcmp(text, "false") == 0)
+		v = false;
+	else if ((text[0] == '1' && !text[1]) || strcmp(text, "true") == 0)
+		v = true;
+	else
+		return false;
+	memcpy((char *)r + c->off, &v, sizeof(v));
+	return true;
+}

@@ -72,6 +72,12 @@
 	  .group = LB_GRP_TRACE, .get = lb_col_trace_bit, .arg = b }, \
 	{ .name = "trace_" n "_wait_ms", .unit = "ms", .type = LB_COL_DBL, .dec = 3, \
 	  .flags = CSV, .group = LB_GRP_TRACE, .get = lb_col_trace_bit, .arg = b }
+/* the sim group: a text, a number, a counter of the engine (struct lb_sim_stats) */
+#define SIMN(n, j, u, t, d, a, o) \
+	{ .name = n, .json = "simulation." j, .unit = u, .type = t, .dec = d, .flags = BOTH, \
+	  .group = LB_GRP_SIM, .get = lb_col_sim, .arg = a, .off = o }
+#define SIMS(n, j, a) SIMN(n, j, NULL, LB_COL_STR, 0, a, 0)
+#define SIMU(n, j, m) SIMN(n, j, NULL, LB_COL_U64, 0, LB_SIMC_U64, offsetof(struct lb_result, m))
 /* a run-hygiene figure (hygiene.h), the same for every point */
 #define HYG(n, u, t, d, a) \
 	{ .name = n, .unit = u, .type = t, .dec = d, .flags = CSV, .get = lb_col_hyg, .arg = a }
@@ -82,7 +88,8 @@ const struct lb_column lb_columns[] = {
 	  .get = lb_col_format_version },
 	{ .name = "lockbench_version", .type = LB_COL_STR, .flags = CSV, .get = lb_col_version },
 	{ .name = "command", .type = LB_COL_STR, .flags = CSV, .get = lb_col_command },
-	{ .name = "timestamp", .type = LB_COL_STR, .flags = CSV, REPORT(timestamp) },
+	/* none in a simulated run: its CSV is the same for the same command and seed */
+	{ .name = "timestamp", .type = LB_COL_STR, .flags = CSV, .get = lb_col_timestamp },
 	{ .name = "host", .type = LB_COL_STR, .flags = CSV, REPORT(host) },
 	{ .name = "kernel", .type = LB_COL_STR, .flags = CSV, REPORT(kernel) },
 	{ .name = "cpu_model", .type = LB_COL_STR, .flags = CSV, .get = lb_col_topo,
@@ -242,6 +249,10 @@ const struct lb_column lb_columns[] = {
 	SUMMARY("min_exec_time_ms", "ms", 6, BOTH, LB_SUM_EXEC_MS, LB_SUM_MIN),
 	SUMMARY("max_exec_time_ms", "ms", 6, BOTH, LB_SUM_EXEC_MS, LB_SUM_MAX),
 	SUMMARY("cv_exec_time_pct", "%", 2, BOTH, LB_SUM_EXEC_MS, LB_SUM_CV),
+	/* --simulate: every figure is virtual time on a modelled machine (the sim group) */
+	{ .name = "simulated", .type = LB_COL_BOOL,
+	  .flags = BOTH | LB_COL_BASELINE | LB_COL_BASE_EMPTY, FIELD(simulated),
+	  .put = lb_col_put_bool },
 	/* new core figures here; the groups follow */
 
 	/* roles: the populations and each one's operations */
@@ -315,6 +326,36 @@ const struct lb_column lb_columns[] = {
 	  .group = LB_GRP_INTERVAL, .get = lb_col_interval, .arg = LB_IV_OPS_PER_S },
 	{ .name = "interval_thread_ops", .unit = "ops", .type = LB_COL_STR, .flags = CSV,
 	  .group = LB_GRP_INTERVAL_THREADS, .get = lb_col_interval, .arg = LB_IV_THREAD_OPS },
+	/* --simulate (JSON: the simulation object): the machine and profile, the engine's work */
+	SIMS("sim_machine", "machine", LB_SIMC_MACHINE),
+	SIMS("sim_machine_desc", "machine_desc", LB_SIMC_DESC),
+	SIMN("sim_cpus", "cpus", NULL, LB_COL_U64, 0, LB_SIMC_CPUS, 0),
+	SIMS("sim_profile", "profile", LB_SIMC_PROFILE),
+	SIMS("sim_profile_from", "profile_from", LB_SIMC_FROM),
+	SIMN("sim_seed", "seed", NULL, LB_COL_U64, 0, LB_SIMC_SEED, 0),
+	SIMN("sim_jitter_pct", "jitter_pct", "%", LB_COL_DBL, LB_COL_G, LB_SIMC_JITTER, 0),
+	SIMN("sim_slice_ms", "slice_ms", "ms", LB_COL_DBL, LB_COL_G, LB_SIMC_SLICE, 0),
+	SIMU("sim_accesses", "accesses", sim.accesses),
+	SIMU("sim_hits", "hits", sim.hits),
+	SIMU("sim_misses", "misses", sim.misses),
+	SIMU("sim_queued", "queued", sim.queued),
+	SIMU("sim_parks", "parks", sim.parks),
+	SIMU("sim_switches", "switches", sim.switches),
+	SIMU("sim_preemptions", "preemptions", sim.preemptions),
+	SIMU("sim_futex_waits", "futex_waits", sim.futex_waits),
+	SIMU("sim_futex_wakes", "futex_wakes", sim.futex_wakes),
+	SIMU("sim_lines", "lines", sim.lines),
+	SIMN("sim_virtual_ms", "virtual_ms", "ms", LB_COL_DBL, 6, LB_SIMC_VIRTUAL_MS, 0),
+	SIMU("sim_hot_line_requests", "hot_line_requests", sim_hot.requests),
+	SIMU("sim_hot_line_queued", "hot_line_queued", sim_hot.queued),
+	SIMN("sim_hot_line_queue_ms", "hot_line_queue_ms", "ms", LB_COL_DBL, 6, LB_SIMC_QUEUE_MS,
+	     0),
+	/* real time: the JSON's only, so that the CSV of a seed is always the same */
+	{ .name = "sim_real_s", .json = "simulation.real_s", .unit = "s", .type = LB_COL_DBL,
+	  .flags = JSON, .group = LB_GRP_SIM, .get = lb_col_sim, .arg = LB_SIMC_REAL_S },
+	{ .name = "sim_accesses_per_s", .json = "simulation.accesses_per_s", .unit = "1/s",
+	  .type = LB_COL_DBL, .flags = JSON, .group = LB_GRP_SIM, .get = lb_col_sim,
+	  .arg = LB_SIMC_RATE },
 	{ .name = NULL },
 };
 
@@ -357,6 +398,8 @@ bool lb_col_group_on(const struct lb_report *rep, enum lb_col_group g)
 		return c->perf;
 	case LB_GRP_TRACE:
 		return c->trace;
+	case LB_GRP_SIM:
+		return c->simulate;
 	case LB_GRP_INTERVAL:
 		return c->interval_ns > 0;
 	case LB_GRP_INTERVAL_THREADS:

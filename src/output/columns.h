@@ -52,6 +52,7 @@ enum lb_col_group {
 	LB_GRP_C2C,		/* --c2c */
 	LB_GRP_PERF,		/* --perf */
 	LB_GRP_TRACE,		/* --trace */
+	LB_GRP_SIM,		/* --simulate: the machine, the profile, the engine's figures */
 	LB_GRP_INTERVAL,	/* --interval: a row per interval of each point */
 	LB_GRP_INTERVAL_THREADS,	/* --interval -v: each thread's operations in it */
 };
@@ -148,6 +149,12 @@ enum {
 enum { LB_PHYG_STEAL, LB_PHYG_PLACEMENT_CPUS, LB_PHYG_HOST_CPUS, LB_PHYG_SMT };
 /* .arg of lb_col_unit() */
 enum { LB_UNIT_NAME, LB_UNIT_NS };
+/* .arg of lb_col_sim() (with .off: a figure of struct lb_result's sim or sim_hot) */
+enum {
+	LB_SIMC_MACHINE, LB_SIMC_DESC, LB_SIMC_CPUS, LB_SIMC_PROFILE, LB_SIMC_FROM, LB_SIMC_SEED,
+	LB_SIMC_JITTER, LB_SIMC_SLICE, LB_SIMC_U64, LB_SIMC_VIRTUAL_MS, LB_SIMC_QUEUE_MS,
+	LB_SIMC_REAL_S, LB_SIMC_RATE
+};
 /* .arg of lb_col_summary(): the figure times 10 plus the statistic over the repetitions */
 #define LB_SUM(fig, stat) ((fig) * 10 + (stat))
 enum { LB_SUM_OPS_PER_S, LB_SUM_EXEC_MS };
@@ -196,6 +203,8 @@ LB_COL_GET(lb_col_hyg);
 LB_COL_GET(lb_col_point_hyg);
 LB_COL_GET(lb_col_unit);
 LB_COL_GET(lb_col_summary);
+LB_COL_GET(lb_col_sim);
+LB_COL_GET(lb_col_timestamp);
 LB_COL_GET(lb_col_interval);
 
 LB_COL_PUT(lb_col_put_field);
@@ -203,5 +212,6 @@ LB_COL_PUT(lb_col_put_word);
 LB_COL_PUT(lb_col_put_repeat);
 LB_COL_PUT(lb_col_put_load);
 LB_COL_PUT(lb_col_put_load_ns);
+LB_COL_PUT(lb_col_put_bool);
 
 #endif /* LB_SRC_OUTPUT_COLUMNS_H */

@@ -188,7 +188,7 @@ static int resolved_dir(struct lb_output *o, int fd, const struct stat *st)
 	snprintf(proc, sizeof(proc), "/proc/self/fd/%d", fd);
 	n = readlink(proc, real, sizeof(real) - 1);
 	if (n < 0) {
-		lb_err("--output=%s: cannot tell the directory the file is in (%s: %s)", o->path,
+		lb_err("%s=%s: cannot tell the directory the file is in (%s: %s)", o->opt, o->path,
 		       proc, strerror(errno));
 		return LB_EXIT_RUNTIME;
 	}
@@ -202,7 +202,7 @@ static int resolved_dir(struct lb_output *o, int fd, const struct stat *st)
 		     here.st_dev != st->st_dev || here.st_ino != st->st_ino))
 		err = -ESTALE;
 	if (err) {
-		lb_err("--output=%s: %s: %s", o->path, real, err == -ESTALE ?
+		lb_err("%s=%s: %s: %s", o->opt, o->path, real, err == -ESTALE ?
 		       "the file changed while it was opened" : strerror(-err));
 		return LB_EXIT_USAGE;
 	}
@@ -217,16 +217,16 @@ static int refused(struct lb_output *o, int err)
 	bool link = lstat(o->path, &st) == 0 && S_ISLNK(st.st_mode);
 
 	if (err == ENXIO && stat(o->path, &st) == 0 && S_ISFIFO(st.st_mode))
-		lb_err("--output=%s: a FIFO with no reader: the results would block after the run "
-		       "(start its reader first)", o->path);
+		lb_err("%s=%s: a FIFO with no reader: the results would block after the run "
+		       "(start its reader first)", o->opt, o->path);
 	else if (err == EACCES && link)
-		lb_err("--output=%s: the kernel refuses to open it through the symbolic link for "
+		lb_err("%s=%s: the kernel refuses to open it through the symbolic link for "
 		       "this user (fs.protected_symlinks in a sticky directory, or no permission): "
-		       "not written", o->path);
+		       "not written", o->opt, o->path);
 	else if (err == EISDIR)
-		lb_err("--output=%s: is a directory", o->path);
+		lb_err("%s=%s: is a directory", o->opt, o->path);
 	else
-		lb_err("--output=%s: cannot open it: %s", o->path, strerror(err));
+		lb_err("%s=%s: cannot open it: %s", o->opt, o->path, strerror(err));
 	return err == ENOMEM ? LB_EXIT_RUNTIME : LB_EXIT_USAGE;
 }
 
@@ -237,14 +237,14 @@ static int opened(struct lb_output *o, int fd, bool made)
 	int fl, rc;
 
 	if (fstat(fd, &st)) {
-		lb_err("--output=%s: %s", o->path, strerror(errno));
+		lb_err("%s=%s: %s", o->opt, o->path, strerror(errno));
 		close(fd);
 		return LB_EXIT_RUNTIME;
 	}
 	if (!S_ISREG(st.st_mode)) {
 		fl = fcntl(fd, F_GETFL);
 		if (fl < 0 || fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) < 0) {
-			lb_err("--output=%s: %s", o->path, strerror(errno));
+			lb_err("%s=%s: %s", o->opt, o->path, strerror(errno));
 			close(fd);
 			return LB_EXIT_RUNTIME;
 		}
@@ -252,7 +252,7 @@ static int opened(struct lb_output *o, int fd, bool made)
 		return 0;
 	}
 	if (!made && !(st.st_mode & 0222)) {
-		lb_err("--output=%s: read-only (mode %04o): not replaced", o->path,
+		lb_err("%s=%s: read-only (mode %04o): not replaced", o->opt, o->path,
 		       (unsigned)(st.st_mode & 07777));
 		close(fd);
 		return LB_EXIT_USAGE;
@@ -313,7 +313,7 @@ static int new_name(struct lb_output *o)
 	if (!err && faccessat(o->dirfd, ".", W_OK | X_OK, AT_EACCESS))
 		err = -errno;
 	if (err) {
-		lb_err("--output=%s: cannot write in directory %s: %s", o->path, dir, strerror(-err));
+		lb_err("%s=%s: cannot write in directory %s: %s", o->opt, o->path, dir, strerror(-err));
 		return err == -ENOMEM ? LB_EXIT_RUNTIME : LB_EXIT_USAGE;
 	}
 	snprintf(o->shown, sizeof(o->shown), "%s", dir);
@@ -325,17 +325,23 @@ static int new_name(struct lb_output *o)
 
 int lb_output_open(const char *path, struct lb_output *o)
 {
+	return lb_output_open_as("--output", path, o);
+}
+
+int lb_output_open_as(const char *opt, const char *path, struct lb_output *o)
+{
 	struct stat st;
 	int fd, own, rc;
 
 	memset(o, 0, sizeof(*o));
+	o->opt = opt;
 	o->path = path;
 	o->fd = o->dirfd = -1;
 	hook_cleanups();
 	if (fd_name(path, &own)) {	/* /dev/stdout and its kind: the descriptor itself */
 		o->fd = dup(own);
 		if (o->fd < 0) {
-			lb_err("--output=%s: %s", path, strerror(errno));
+			lb_err("%s=%s: %s", o->opt, path, strerror(errno));
 			return LB_EXIT_USAGE;
 		}
 		return 0;
@@ -373,7 +379,7 @@ static int write_in_place(struct lb_output *o, const char *buf, size_t len)
 	o->fd = -1;
 	signal(SIGPIPE, was);
 	if (err) {
-		lb_err("--output=%s: write failed: %s", o->path, strerror(err));
+		lb_err("%s=%s: write failed: %s", o->opt, o->path, strerror(err));
 		return LB_EXIT_RUNTIME;
 	}
 	return 0;
@@ -415,7 +421,7 @@ static int replace(struct lb_output *o, const char *buf, size_t len)
 
 	fd = make_tmp(o, tmp, sizeof(tmp));
 	if (fd < 0) {
-		lb_err("--output=%s: cannot create a temporary file in %s: %s", o->path, o->shown,
+		lb_err("%s=%s: cannot create a temporary file in %s: %s", o->opt, o->path, o->shown,
 		       strerror(-fd));
 		return LB_EXIT_RUNTIME;
 	}
@@ -438,14 +444,14 @@ static int replace(struct lb_output *o, const char *buf, size_t len)
 		sig_tmp.live = sig_made.live = 0;
 	restore_signals(&old);
 	if (rc) {
-		lb_err("--output=%s: cannot rename the temporary file onto %s/%s: %s", o->path,
+		lb_err("%s=%s: cannot rename the temporary file onto %s/%s: %s", o->opt, o->path,
 		       o->shown, o->base, strerror(err));
 		tmp_exit_cleanup();
 		return LB_EXIT_RUNTIME;
 	}
 	return 0;
 fail:
-	lb_err("--output=%s: write failed: %s", o->path, strerror(err));
+	lb_err("%s=%s: write failed: %s", o->opt, o->path, strerror(err));
 	unpublish(&sig_tmp);
 	unlinkat(o->dirfd, tmp, 0);
 	return LB_EXIT_RUNTIME;

@@ -10,6 +10,7 @@
 
 /* struct lb_output - the -o target, opened before the run (file.c) */
 struct lb_output {
+	const char *opt;	/* the option that named it, for messages: "--output" */
 	const char *path;	/* as given */
 	int fd;			/* written in place (a device, a FIFO, /dev/stdout), or -1 */
 	int dirfd;		/* a file replaced: the directory the kernel resolved, or -1 */
@@ -38,6 +39,8 @@ struct lb_output {
  * or LB_EXIT_RUNTIME.
  */
 int lb_output_open(const char *path, struct lb_output *o);
+/* lb_output_open_as() - the same for another option @opt ("--sim-profile-out") */
+int lb_output_open_as(const char *opt, const char *path, struct lb_output *o);
 
 /**
  * lb_output_write() - write @len bytes of @buf to the target @o opened, then close it

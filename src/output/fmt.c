@@ -304,6 +304,21 @@ static void header_steal(FILE *f, const struct lb_report *rep)
 			with, rep->nresults, most);
 }
 
+/* --simulate: the machine, the profile, the seed; false for a real run */
+static bool header_sim(FILE *f, const struct lb_report *rep)
+{
+	const struct lb_sim_env *e = rep->nresults ? rep->results[0].point.sim : NULL;
+
+	if (!e)
+		return false;
+	fprintf(f, "# simulated: every time is virtual, on %s (%s); profile %s (%s): counter "
+		"%.3f GHz, pause %.2f ns; seed %llu, jitter %g%%, slice %g ms\n", e->name,
+		e->machine.name, e->profile.name, e->profile_from, e->profile.ghz,
+		e->profile.pause_ns, (unsigned long long)e->seed, e->jitter_pct,
+		e->profile.slice_ns / 1e6);
+	return true;
+}
+
 int lb_output_header(FILE *f, const struct lb_report *rep)
 {
 	const struct lb_hygiene *h = rep->hyg;
@@ -317,12 +332,15 @@ int lb_output_header(FILE *f, const struct lb_report *rep)
 			t->cpu_model, t->packages, LB_S(t->packages), t->cores, LB_S(t->cores), t->pus,
 			LB_S(t->pus), t->numa_nodes, LB_S(t->numa_nodes));
 	header_placement(f, rep);
-	fprintf(f, "# pause: %.2f ns (%.1f cycles of a %.0f MHz counter); dependent-add loop "
-		"(--load-unit=loop): %.2f ns per iteration\n", lb_clock.pause_ns,
-		lb_clock.pause_cycles, lb_clock.tsc_per_ns * 1e3, lb_clock.loop_ns);
-	fprintf(f, "# stalls over 5 us: a 10 ms pause stream lost %.1f%% (%u), a dependent-add "
-		"loop %.1f%% (%u)\n", lb_clock.pause_stall_pct, lb_clock.pause_stalls,
-		lb_clock.loop_stall_pct, lb_clock.loop_stalls);
+	if (header_sim(f, rep))
+		;	/* the simulated machine's clock, not this one's */
+	else
+		fprintf(f, "# pause: %.2f ns (%.1f cycles of a %.0f MHz counter); dependent-add loop "
+			"(--load-unit=loop): %.2f ns per iteration\n# stalls over 5 us: a 10 ms "
+			"pause stream lost %.1f%% (%u), a dependent-add loop %.1f%% (%u)\n",
+			lb_clock.pause_ns, lb_clock.pause_cycles, lb_clock.tsc_per_ns * 1e3,
+			lb_clock.loop_ns, lb_clock.pause_stall_pct, lb_clock.pause_stalls,
+			lb_clock.loop_stall_pct, lb_clock.loop_stalls);
 	if (h) {
 		fprintf(f, "# cpufreq: driver %s, governor %s; hypervisor: %s\n", h->cpufreq_driver,
 			h->cpufreq_governor, h->hypervisor);

@@ -50,6 +50,7 @@ struct lb_fair_cfg {
 struct lb_config {
 	/* selection */
 	const struct lb_lock_ops *locks[LB_MAX_LOCKS];
+	bool lock_named[LB_MAX_LOCKS];	/* by its name, not by a family */
 	unsigned nlocks;
 	bool list_locks;
 	enum lb_scenario scenario;
@@ -96,6 +97,14 @@ struct lb_config {
 	uint32_t lat_every;		/* --latency-sample: one in N (1: all) */
 	uint64_t interval_ns;		/* --interval: throughput every so many ns; 0: none */
 	struct lb_fair_cfg fair;
+
+	/* --simulate: virtual time on a modelled machine (plan/simulate.c) */
+	bool simulate;
+	const char *sim_profile;	/* --sim-profile: the costs from this file */
+	const char *sim_profile_out;	/* --c2c --sim-profile-out: write this machine's */
+	uint64_t seed;			/* --seed: the jitter's */
+	uint64_t sim_jitter;		/* --sim-jitter: percent */
+	double sim_slice;		/* --sim-slice: seconds */
 
 	/* output */
 	const struct lb_format_def *format;	/* the first of formats[] */

@@ -44,6 +44,10 @@ const struct lb_default lb_defaults[LB_NDEFAULTS] = {
 					     "0: never give up" },
 	[LB_D_FAIR_IRQ_PERIOD] = { "fair-irq-period", "100" },
 	[LB_D_FORMAT] = { "format", "table" },
+	/* --simulate: the same command runs the same; a small jitter; Linux's CFS-era slice */
+	[LB_D_SEED] = { "seed", "1" },
+	[LB_D_SIM_JITTER] = { "sim-jitter", "2" },
+	[LB_D_SIM_SLICE] = { "sim-slice", "3ms" },
 
 	/*
 	 * The default experiment (no --lock): the 2014 rwsem-spinning

@@ -16,6 +16,12 @@
  * one (--topology without --simulate) nothing is probed and a fixed-work
  * point keeps its bound, the --point-timeout cap; nor are the hidden
  * controls (stall never hands over: the probe would be the watchdog's).
+ *
+ * A simulated point's (--simulate) wall time is neither its virtual
+ * duration nor its operations over a rate: it is the accesses it makes
+ * over the accesses the simulator does per real second. Each distinct one
+ * runs LB_SIM_PROBE_S of virtual time, which gives both (and, in fixed
+ * work, its operations per virtual second); est_s is then its wall time.
  */
 #include "config.h"
 
@@ -30,6 +36,7 @@
 #define LB_PROBE_S	0.02	/* seconds a probe runs */
 #define LB_PROBE_OVER_S	0.1	/* ... of a spinning lock with more threads than CPUs */
 #define LB_PROBE_MAX	32	/* probes a run makes at most */
+#define LB_SIM_PROBE_S	1e-3	/* virtual seconds a simulated point's probe runs */
 
 /* same_point() - does @q measure what @p does, but for its repetition? */
 static bool same_point(const struct lb_point *p, const struct lb_point *q)
@@ -78,14 +85,56 @@ static double probe(const struct lb_point *p)
 	return isfinite(s) ? s : 0;
 }
 
+/* sim_probe() - a simulated point's wall time; adds its probe's rates to @pts */
+static double sim_probe(const struct lb_point *p, struct lb_points *pts)
+{
+	struct lb_point q = *p;
+	struct lb_result r;
+	double v, s;
+	int quiet = lb_verbose;
+
+	q.duration = LB_SIM_PROBE_S;
+	q.point_timeout = 0;
+	q.interval_ns = 0;
+	lb_verbose = -1;
+	if (lb_run_point(&q, &r)) {
+		lb_verbose = quiet;
+		return 0;
+	}
+	lb_verbose = quiet;
+	v = (double)r.sim.virtual_ns / 1e9;
+	if (p->duration > 0)
+		s = p->duration + (double)lb_warm_ns(p) / 1e9;
+	else
+		s = r.ops_mean > 0 ? (double)p->nops * LB_SIM_PROBE_S / r.ops_mean : 0;
+	if (v > 0 && r.sim.real_s > 0) {
+		pts->sim_acc_vs += (double)r.sim.accesses / v;
+		pts->sim_rate += (double)r.sim.accesses / r.sim.real_s;
+		pts->sim_probes++;
+	}
+	s = v > 0 ? s * r.sim.real_s / v : 0;
+	lb_result_free(&r);
+	return s;
+}
+
 void lb_points_estimate(struct lb_points *pts, bool thissystem)
 {
 	unsigned probes = 0;
 	uint64_t t0 = lb_now_ns();
 
-	for (unsigned i = 0; thissystem && i < pts->n; i++) {
+	for (unsigned i = 0; i < pts->n; i++) {
 		struct lb_point *p = &pts->v[i];
 		const struct lb_point *near = NULL;
+
+		if (p->sim && !(p->ops->flags & LB_LOCK_F_HIDDEN)) {
+			for (unsigned j = 0; j < i && !near; j++)	/* an earlier repetition */
+				if (same_point(p, &pts->v[j]) && pts->v[j].duration == p->duration)
+					near = &pts->v[j];
+			p->est_s = near ? near->est_s : sim_probe(p, pts);
+			continue;
+		}
+		if (!thissystem || p->sim)
+			continue;
 
 		/* the hidden controls are made to fail: stall stops handing over */
 		if (p->duration > 0 || p->roles || p->est_s > 0 || (p->ops->flags & LB_LOCK_F_HIDDEN))

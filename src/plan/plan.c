@@ -68,6 +68,8 @@ void lb_point_init(struct lb_point *p, const struct lb_plan *plan, const struct 
 	p->latency = c->latency;
 	p->lat_every = c->lat_every;
 	p->interval_ns = c->interval_ns;
+	p->sim = plan->sim;
+	p->sim_ops = plan->sim ? lb_sim_lock_of(ops) : NULL;
 }
 
 int lb_plan_roles(struct lb_plan *plan)

@@ -31,6 +31,10 @@ struct lb_plan {
 	struct lb_trace *trace;
 	/* lock domains of the placement (domain.h): pus[].domain, their count */
 	struct lb_domains domains;
+	/* --simulate: the simulated machine (simulate.h; lb_sim_env_free() frees it), or NULL */
+	struct lb_sim_env *sim;
+	/* --c2c: this machine's simulation profile (lb_sim_profile_measured()), or NULL */
+	struct lb_sim_profile *measured;
 };
 
 /*
@@ -47,6 +51,9 @@ struct lb_points {
 	unsigned nown, capown;
 	unsigned probes;		/* lb_points_estimate()'s probe runs */
 	double probe_s;			/* ... and the seconds they took */
+	/* --simulate: the probes' accesses per virtual second, and simulated per second */
+	double sim_acc_vs, sim_rate;
+	unsigned sim_probes;
 };
 
 /**

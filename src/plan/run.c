@@ -118,15 +118,17 @@ static double time_left(const struct lb_points *pts, unsigned from, unsigned don
 {
 	double s = 0, est_done = 0, scale = 1;
 
+	/* a simulated point's est_s is its wall time (estimate.c), its duration virtual */
 	for (unsigned i = 0; i < done; i++)
-		est_done += pts->v[i].duration > 0 ? pts->v[i].duration + 0.01 : pts->v[i].est_s;
+		est_done += pts->v[i].duration > 0 && !pts->v[i].sim ? pts->v[i].duration + 0.01 :
+			    pts->v[i].est_s;
 	if (done && est_done > 0 && spent_s > 0)
 		scale = spent_s / est_done;
 	*bound = false;
 	for (unsigned i = from; i < pts->n; i++) {
 		const struct lb_point *p = &pts->v[i];
 
-		if (p->duration > 0) {
+		if (p->duration > 0 && !p->sim) {
 			s += (p->duration + 0.01) * (done ? scale : 1);
 		} else if (p->est_s > 0) {
 			s += p->est_s * scale;
@@ -138,6 +140,32 @@ static double time_left(const struct lb_points *pts, unsigned from, unsigned don
 		}
 	}
 	return s;
+}
+
+/* the virtual seconds of simulated points (fixed work: none known) */
+static double virtual_s(const struct lb_points *pts)
+{
+	double v = 0;
+
+	for (unsigned i = 0; i < pts->n; i++)
+		v += pts->v[i].duration > 0 ? pts->v[i].duration : 0;
+	return v;
+}
+
+/* simulated points: their virtual time, and the wall time of @s (< 0: unknown) */
+static void print_sim_estimate(FILE *f, const char *prefix, const struct lb_points *pts, double s)
+{
+	char t[48], w[48];
+
+	fprintf(f, "%s%u simulated point%s of %s of virtual time", prefix, pts->n, LB_S(pts->n),
+		fmt_secs(virtual_s(pts), t, sizeof(t)));
+	if (s > 0 && pts->sim_probes)
+		fprintf(f, ": about %s of wall time (a probe of each: %.3g accesses per virtual "
+			"second, %.3g simulated per second)\n", fmt_secs(s, w, sizeof(w)),
+			pts->sim_acc_vs / pts->sim_probes, pts->sim_rate / pts->sim_probes);
+	else
+		fprintf(f, "; its wall time is the accesses simulated (--plan --simulate "
+			"estimates it)\n");
 }
 
 /*
@@ -153,7 +181,9 @@ static void print_estimate(FILE *f, const char *prefix, const struct lb_points *
 
 	if (whole)
 		s += pts->probe_s + lb_clock.calib_ms / 1e3;
-	if (bound && s <= 0)
+	if (pts->n && pts->v[0].sim)
+		print_sim_estimate(f, prefix, pts, bound ? -1 : s);
+	else if (bound && s <= 0)
 		fprintf(f, "%s%u point%s of fixed work; no estimate (--point-timeout=0)\n", prefix,
 			pts->n, LB_S(pts->n));
 	else if (bound)
@@ -185,7 +215,8 @@ void lb_run_announce(const struct lb_plan *plan, const struct lb_points *pts)
 	for (unsigned i = 0; i < pts->n; i++) {
 		const struct lb_point *p = &pts->v[i];
 
-		if ((p->ops->flags & LB_LOCK_F_BLOCKING) || p->nthreads <= plan->npus)
+		/* simulated: a preempted waiter costs virtual time, which the deadline bounds */
+		if ((p->ops->flags & LB_LOCK_F_BLOCKING) || p->nthreads <= plan->npus || p->sim)
 			continue;
 		if (p->nthreads > most)
 			most = p->nthreads;
@@ -232,17 +263,26 @@ static void progress_line(const struct lb_points *pts, unsigned i, double elapse
 		fprintf(stderr, "\r\033[K[%u/%u] %s: %s (%g s); %s elapsed, %s left", i + 1, pts->n,
 			p->ops->name, lb_fair_phase_title(p->phase), p->duration, el, left);
 	else
-		fprintf(stderr, "\r\033[K[%u/%u] %s/%s threads=%u load=%llu; %s elapsed, %s left",
+		fprintf(stderr, "\r\033[K[%u/%u] %s/%s threads=%u load=%llu%s; %s elapsed, %s left",
 			i + 1, pts->n, p->ops->name, lb_point_ratio_str(p, ratio, sizeof(ratio)),
-			p->nthreads, (unsigned long long)p->load_arg, el, left);
+			p->nthreads, (unsigned long long)p->load_arg,
+			p->sim ? " (simulated)" : "", el, left);
 }
 
 /* One point, with the steal on its CPUs read from /proc/stat before and after it. */
 static int run_point_steal(const struct lb_point *p, struct lb_result *r)
 {
 	struct lb_cpustat a, b;
-	bool ok = lb_cpustat_read(&a) == 0;
-	int rc = lb_run_point(p, r);
+	bool ok;
+	int rc;
+
+	if (p->sim) {	/* virtual time: no CPU of this machine to steal from */
+		rc = lb_run_point(p, r);
+		r->steal_ms = -1;
+		return rc;
+	}
+	ok = lb_cpustat_read(&a) == 0;
+	rc = lb_run_point(p, r);
 
 	ok = lb_cpustat_read(&b) == 0 && ok;
 	r->steal_ms = ok ? lb_cpustat_steal_ms(&a, &b, p->pus,

@@ -28,8 +28,11 @@
  * slice ends and it is preempted. A write is noticed when it is issued:
  * one issued between the spinner's read being issued and done (queued
  * behind it) has already taken the spinner's copy, so a spinner that no
- * longer holds its line does not park but reads again. A spin loop not
- * converted to the primitive still runs, each access and pause charged.
+ * longer holds its line does not park but reads again. A spin with a
+ * budget parks the same way until its line is written or the budget's end
+ * (lb_sim_park_until(): a timer, skipped when a write woke it first). A
+ * spin loop not converted to the primitive still runs, each access and
+ * pause charged.
  *
  * Time slices. More threads than CPUs share a CPU round-robin: a slice
  * (slice_ns) ending with another thread ready is noticed at the next
@@ -258,6 +261,8 @@ static inline void preempt_check(struct lb_sim *s, struct sim_thread *t)
 	if (!c->nready || c->clock < c->slice_end)
 		return;
 	s->st.preemptions++;
+	t->preempted++;
+	lb_sim_off(t, c->clock);
 	t->state = SIM_T_READY;
 	t->ready_at = c->clock;
 	lb_sim_rq_push(s, c, (int)(t - s->thr));
@@ -349,17 +354,13 @@ uint64_t lb_sim_cycles(void)
 	return (uint64_t)((double)s->cpu[t->cpu].clock * s->p.ghz / 1000.0);
 }
 
-void lb_sim_park(const void *addr, size_t size)
+/* park @t on the line of @addr, back by @until_ps at the latest (0: only a write) */
+static void park(struct lb_sim *s, struct sim_thread *t, const void *addr, uint64_t until_ps)
 {
-	struct sim_thread *t = running();
-	struct lb_sim *s = cur_sim;
-	struct sim_cpu *c;
+	struct sim_cpu *c = &s->cpu[t->cpu];
 	struct sim_line *l;
 	uint32_t idx;
 
-	if (!t)
-		return;
-	c = &s->cpu[t->cpu];
 	idx = lb_sim_line_of(s, (uintptr_t)addr >> SIM_LINE_SHIFT, t->cpu);
 	if (idx == UINT32_MAX) {
 		lb_sim_abort(s);
@@ -373,6 +374,10 @@ void lb_sim_park(const void *addr, size_t size)
 		return;
 	l = lb_sim_line(s, idx);
 	s->st.parks++;
+	t->park_gen++;
+	if (until_ps && lb_sim_timer_push(s, (struct sim_timer){ .at = until_ps,
+			.tid = (int)(t - s->thr), .gen = t->park_gen, .park = true }))
+		return;		/* no room for its end: spin on */
 	t->state = SIM_T_PARKED;
 	t->park_line = idx;
 	t->park_next = l->parked;
@@ -381,6 +386,27 @@ void lb_sim_park(const void *addr, size_t size)
 	if (c->nready)
 		lb_sim_cpu_schedule(s, t->cpu, max_u64(c->clock, c->slice_end));
 	yield_thread(s, t);
+}
+
+void lb_sim_park(const void *addr, size_t size)
+{
+	struct sim_thread *t = running();
+
+	if (t)
+		park(cur_sim, t, addr, 0);
+}
+
+void lb_sim_park_until(const void *addr, size_t size, uint64_t until)
+{
+	struct sim_thread *t = running();
+	struct lb_sim *s = cur_sim;
+	uint64_t at;
+
+	if (!t)
+		return;
+	at = (uint64_t)((double)until * 1000.0 / s->p.ghz);
+	if (at > s->cpu[t->cpu].clock)	/* else the budget is spent: the caller looks again */
+		park(s, t, addr, at);
 }
 
 /* take @t off the parked list of its line */
@@ -414,6 +440,23 @@ void lb_sim_abort(struct lb_sim *s)
 	s->aborted = true;
 }
 
+int lb_sim_owner_running(const void *addr)
+{
+	const struct lb_sim *s = cur_sim;
+	uintptr_t a = (uintptr_t)addr;
+
+	if (!s)
+		return -1;
+	for (unsigned i = 0; i < s->nthr; i++) {
+		const struct sim_thread *t = &s->thr[i];
+
+		if (a >= t->area_lo && a < t->area_hi)
+			return s->cpu[t->cpu].cur == (int)i &&
+			       (t->state == SIM_T_RUNNING || t->state == SIM_T_PARKED);
+	}
+	return -1;
+}
+
 /* ---- the futex */
 
 static unsigned futex_bucket(const uint32_t *uaddr)
@@ -443,6 +486,7 @@ static void wake_thread(struct lb_sim *s, struct sim_thread *t, uint64_t at)
 		c->cur = tid;
 		t->state = SIM_T_RUNNING;
 		c->clock = max_u64(c->clock, at);
+		lb_sim_on(t, c->clock);
 		c->slice_end = c->clock + s->c_slice;
 		lb_sim_cpu_schedule(s, t->cpu, c->clock);
 		return;
@@ -481,6 +525,7 @@ static long futex_wait(struct lb_sim *s, struct sim_thread *t, uint32_t *uaddr, 
 						      .gen = t->gen }))
 			ts = NULL;
 	}
+	lb_sim_off(t, c->clock);
 	c->cur = SIM_NONE;
 	if (c->nready)
 		lb_sim_cpu_schedule(s, t->cpu, c->clock);
@@ -533,6 +578,16 @@ long lb_sim_futex(uint32_t *uaddr, int op, uint32_t val, const struct timespec *
 
 /* ---- the scheduler */
 
+/* the thread-local regions: @t's copy in (@in) or out (lb_sim_thread_local()) */
+static void tls_swap(struct lb_sim *s, struct sim_thread *t, bool in)
+{
+	for (unsigned i = 0; i < s->ntls; i++)
+		if (in)
+			memcpy(s->tls[i].addr, t->tls + s->tls[i].off, s->tls[i].size);
+		else
+			memcpy(t->tls + s->tls[i].off, s->tls[i].addr, s->tls[i].size);
+}
+
 static void run_thread(struct lb_sim *s, unsigned ci, int tid)
 {
 	struct sim_thread *t = &s->thr[tid];
@@ -541,9 +596,12 @@ static void run_thread(struct lb_sim *s, unsigned ci, int tid)
 	s->cur = tid;
 	s->now = c->clock;
 	s->st.switches++;
+	tls_swap(s, t, true);
 	lb_coro_resume(&t->co);
+	tls_swap(s, t, false);
 	s->cur = SIM_NONE;
 	if (t->co.done) {
+		lb_sim_off(t, c->clock);
 		t->state = SIM_T_DONE;
 		s->ndone++;
 		c->cur = SIM_NONE;
@@ -569,6 +627,8 @@ static void dispatch(struct lb_sim *s, unsigned ci)
 		/* a parked spinner whose slice ended while another thread waits */
 		unpark(s, t);
 		s->st.preemptions++;
+		t->preempted++;
+		lb_sim_off(t, c->clock);
 		t->state = SIM_T_READY;
 		t->ready_at = c->clock;
 		lb_sim_rq_push(s, c, c->cur);
@@ -582,6 +642,7 @@ static void dispatch(struct lb_sim *s, unsigned ci)
 	c->slice_end = c->clock + s->c_slice;
 	t->state = SIM_T_RUNNING;
 	c->cur = tid;
+	lb_sim_on(t, c->clock);
 	if (earliest(s, c->clock, ci))
 		run_thread(s, ci, tid);
 	else
@@ -598,6 +659,17 @@ static void fire(struct lb_sim *s, struct sim_timer tm)
 		return;
 	}
 	t = &s->thr[tm.tid];
+	if (tm.park) {
+		struct sim_cpu *c = &s->cpu[t->cpu];
+
+		if (t->park_gen != tm.gen || t->state != SIM_T_PARKED)
+			return;		/* its line was written first */
+		unpark(s, t);
+		t->state = SIM_T_RUNNING;
+		c->clock = max_u64(c->clock, tm.at);
+		lb_sim_cpu_schedule(s, t->cpu, c->clock);
+		return;
+	}
 	if (t->gen != tm.gen || t->state != SIM_T_SLEEPING)
 		return;		/* woken before its timeout */
 	futex_remove(s, t);
@@ -611,8 +683,10 @@ static bool timeout_pending(const struct lb_sim *s)
 	for (unsigned i = 0; i < s->ntimers; i++) {
 		const struct sim_timer *tm = &s->timers[i];
 
-		if (tm->tid >= 0 && s->thr[tm->tid].gen == tm->gen &&
-		    s->thr[tm->tid].state == SIM_T_SLEEPING)
+		const struct sim_thread *t = tm->tid >= 0 ? &s->thr[tm->tid] : NULL;
+
+		if (t && (tm->park ? t->park_gen == tm->gen && t->state == SIM_T_PARKED :
+				     t->gen == tm->gen && t->state == SIM_T_SLEEPING))
 			return true;
 	}
 	return false;
@@ -626,6 +700,8 @@ enum lb_sim_end lb_sim_run(struct lb_sim *s)
 
 	cur_sim = s;
 	s->running = true;
+	for (unsigned i = 0; i < s->ntls; i++)
+		memcpy(s->tls_os + s->tls[i].off, s->tls[i].addr, s->tls[i].size);
 	while (!s->aborted && s->ndone < s->nthr) {
 		bool cpu_next = s->nheap != 0;
 
@@ -641,6 +717,8 @@ enum lb_sim_end lb_sim_run(struct lb_sim *s)
 	}
 	if (s->aborted)
 		end = LB_SIM_ABORTED;
+	for (unsigned i = 0; i < s->ntls; i++)
+		memcpy(s->tls[i].addr, s->tls_os + s->tls[i].off, s->tls[i].size);
 	s->running = false;
 	cur_sim = outer;
 	s->st.real_s += (double)(lb_now_ns() - t0) / 1e9;

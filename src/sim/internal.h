@@ -15,6 +15,8 @@
 #include "sim/sim.h"
 
 #define SIM_LINE_SHIFT	6		/* 64-byte lines */
+#define SIM_TLS_MAX	4		/* lb_sim_thread_local() regions */
+#define SIM_TLS_BYTES	64		/* their bytes in all */
 #define SIM_NONE	(-1)
 
 /* a line's state in the directory (MESI; S has a forwarder, as MESIF's F) */
@@ -80,9 +82,15 @@ struct sim_thread {
 	uint32_t *futex;	/* the word it sleeps on */
 	int fq_next;		/* futex queue link */
 	uint32_t gen;		/* its futex timeout's generation (a stale timer is skipped) */
+	uint32_t park_gen;	/* its park's, for lb_sim_park_until()'s timer */
 	bool timed_out;
 	uint64_t ready_at;	/* ps: not before this when switched in */
 	uint64_t accesses;
+	uint64_t on_since;	/* ps: current on its CPU since (running or spinning) */
+	uint64_t oncpu_ps;	/* time current on its CPU before on_since */
+	uint64_t preempted;	/* time slices that ended with another thread waiting */
+	unsigned char tls[SIM_TLS_BYTES];	/* its copy of the thread-local regions */
+	uintptr_t area_lo, area_hi;	/* lb_sim_thread_area() */
 };
 
 struct sim_cpu {
@@ -98,8 +106,9 @@ struct sim_cpu {
 struct sim_timer {
 	uint64_t at;		/* ps */
 	uint64_t seq;		/* ties by creation order */
-	int tid;		/* a futex timeout, or -1: a caller's timer */
+	int tid;		/* a futex timeout (or a park's end), or -1: a caller's timer */
 	uint32_t gen;
+	bool park;		/* lb_sim_park_until()'s end, not a futex timeout */
 	void (*fn)(struct lb_sim *s, void *arg);
 	void *arg;
 };
@@ -134,6 +143,10 @@ struct lb_sim {
 	bool aborted, running;
 	size_t stack_size;
 	struct lb_sim_stats st;
+	struct { void *addr; size_t size, off; } tls[SIM_TLS_MAX];	/* lb_sim_thread_local() */
+	unsigned ntls;
+	size_t tls_bytes;
+	unsigned char tls_os[SIM_TLS_BYTES];	/* the OS thread's, put back after the run */
 };
 
 /* mem.c */
@@ -162,5 +175,18 @@ void lb_sim_cpu_schedule(struct lb_sim *s, unsigned ci, uint64_t key);
 int lb_sim_timer_push(struct lb_sim *s, struct sim_timer tm);
 /* engine.c: thread @tid to the back of CPU @c's run queue */
 void lb_sim_rq_push(struct lb_sim *s, struct sim_cpu *c, int tid);
+
+/* @t becomes, or stops being, its CPU's current thread at @clock (ps): its on-CPU time */
+static inline void lb_sim_on(struct sim_thread *t, uint64_t clock)
+{
+	t->on_since = clock;
+}
+
+static inline void lb_sim_off(struct sim_thread *t, uint64_t clock)
+{
+	if (clock > t->on_since)
+		t->oncpu_ps += clock - t->on_since;
+	t->on_since = clock;
+}
 
 #endif /* LB_SRC_SIM_INTERNAL_H */

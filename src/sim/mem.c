@@ -15,7 +15,8 @@
  *
  * Cost of an access by CPU c, with the level between two CPUs a and b
  * being: same core (SMT sibling) smt_ns; same L3 group l3_ns; same package
- * package_ns; other packages remote_ns x dist(a, b) / remote_distance, plus
+ * package_ns; other packages remote_ns, times dist(a, b) / remote_distance
+ * when that is farther (never less: packages on one memory node), plus
  * home_ns when the line's home is on neither's node (a third package):
  *	hit:   c holds a copy and the access needs no more (a read of any
  *	       valid copy; a write or RMW of an M or E copy, E becoming M):

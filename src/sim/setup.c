@@ -81,7 +81,14 @@ static void set_costs(struct lb_sim *s)
 	s->c_ctxsw = ps_of(p->context_switch_ns);
 	s->c_slice = ps_of(p->slice_ns);
 	for (unsigned i = 0; i < nn * nn; i++) {
-		s->c_remote[i] = ps_of(p->remote_ns * s->m.dist[i] / p->remote_distance);
+		/*
+		 * Between packages: remote_ns at remote_distance, more at a farther
+		 * one, never less (packages that share a memory node, distance 10,
+		 * are still a package apart)
+		 */
+		double hops = s->m.dist[i] > p->remote_distance ? s->m.dist[i] / p->remote_distance : 1;
+
+		s->c_remote[i] = ps_of(p->remote_ns * hops);
 		s->c_mem[i] = ps_of(p->memory_ns * s->m.dist[i] / 10.0);
 	}
 }
@@ -148,6 +155,8 @@ int lb_sim_thread(struct lb_sim *s, unsigned cpu, void (*fn)(void *), void *arg)
 				  .fq_next = SIM_NONE };
 	if (lb_coro_init(&t->co, s->stack_size, fn, arg))
 		return -1;
+	for (unsigned i = 0; i < s->ntls; i++)
+		memcpy(t->tls + s->tls[i].off, s->tls[i].addr, s->tls[i].size);
 	s->nthr++;
 	c = &s->cpu[cpu];
 	if (c->cur < 0) {
@@ -161,6 +170,27 @@ int lb_sim_thread(struct lb_sim *s, unsigned cpu, void (*fn)(void *), void *arg)
 		lb_sim_rq_push(s, c, tid);
 	}
 	return tid;
+}
+
+int lb_sim_thread_area(struct lb_sim *s, unsigned tid, const void *addr, size_t size)
+{
+	if (tid >= s->nthr)
+		return -1;
+	s->thr[tid].area_lo = (uintptr_t)addr;
+	s->thr[tid].area_hi = (uintptr_t)addr + size;
+	return 0;
+}
+
+int lb_sim_thread_local(struct lb_sim *s, void *addr, size_t size)
+{
+	if (s->nthr || s->ntls == SIM_TLS_MAX || !size || s->tls_bytes + size > SIM_TLS_BYTES)
+		return -1;
+	s->tls[s->ntls].addr = addr;
+	s->tls[s->ntls].size = size;
+	s->tls[s->ntls].off = s->tls_bytes;
+	s->ntls++;
+	s->tls_bytes += size;
+	return 0;
 }
 
 int lb_sim_at(struct lb_sim *s, uint64_t ns, void (*fn)(struct lb_sim *s, void *arg), void *arg)
@@ -230,6 +260,26 @@ bool lb_sim_on_cpu(const struct lb_sim *s, unsigned tid)
 uint64_t lb_sim_progress(const struct lb_sim *s, unsigned tid)
 {
 	return tid < s->nthr ? s->thr[tid].accesses : 0;
+}
+
+uint64_t lb_sim_oncpu_ns(const struct lb_sim *s, unsigned tid)
+{
+	const struct sim_thread *t;
+	uint64_t ps;
+
+	if (tid >= s->nthr)
+		return 0;
+	t = &s->thr[tid];
+	ps = t->oncpu_ps;
+	if (t->state != SIM_T_DONE && s->cpu[t->cpu].cur == (int)tid &&
+	    s->cpu[t->cpu].clock > t->on_since)
+		ps += s->cpu[t->cpu].clock - t->on_since;
+	return ps / 1000;
+}
+
+uint64_t lb_sim_preempted(const struct lb_sim *s, unsigned tid)
+{
+	return tid < s->nthr ? s->thr[tid].preempted : 0;
 }
 
 int lb_sim_blocked(const struct lb_sim *s, char *buf, size_t len)

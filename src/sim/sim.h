@@ -140,6 +140,18 @@ struct lb_sim *lb_sim_new(const struct lb_sim_machine *m, const struct lb_sim_pr
 			  uint64_t seed, double jitter_pct, char *why, size_t len);
 /* lb_sim_thread() - a thread pinned to simulated CPU @cpu running @fn(@arg); its tid or -1 */
 int lb_sim_thread(struct lb_sim *s, unsigned cpu, void (*fn)(void *), void *arg);
+/*
+ * lb_sim_thread_local() - the @size bytes at @addr (a thread variable of the
+ * OS thread, which every simulated thread would share) are kept per
+ * simulated thread: its copy is put there when it is switched in and taken
+ * back when it is switched out; each starts with the bytes as they are at
+ * its lb_sim_thread(), and the OS thread's are put back when lb_sim_run()
+ * returns. Before the first lb_sim_thread(); 4 regions, 64 bytes in all.
+ * Return: 0, or -1 past those limits.
+ */
+int lb_sim_thread_local(struct lb_sim *s, void *addr, size_t size);
+/* lb_sim_thread_area() - [@addr, @addr+@size) is thread @tid's (lb_sim_owner_running()); 0 or -1 */
+int lb_sim_thread_area(struct lb_sim *s, unsigned tid, const void *addr, size_t size);
 /* lb_sim_mem_home() - the lines of [@addr, @addr+@size) live on NUMA node @node (else first touch) */
 int lb_sim_mem_home(struct lb_sim *s, const void *addr, size_t size, unsigned node);
 /*
@@ -166,6 +178,14 @@ int lb_sim_self(const struct lb_sim *s);
 bool lb_sim_on_cpu(const struct lb_sim *s, unsigned tid);
 /* lb_sim_progress() - shared accesses thread @tid has made (the watchdog's progress read) */
 uint64_t lb_sim_progress(const struct lb_sim *s, unsigned tid);
+/*
+ * lb_sim_oncpu_ns() - the virtual time thread @tid has been its CPU's
+ * current thread (running or spinning; not ready in a run queue, asleep
+ * or done)
+ */
+uint64_t lb_sim_oncpu_ns(const struct lb_sim *s, unsigned tid);
+/* lb_sim_preempted() - time slices of thread @tid that ended with another thread waiting */
+uint64_t lb_sim_preempted(const struct lb_sim *s, unsigned tid);
 /* lb_sim_blocked() - one line per blocked thread (what it waits on), for a deadlock report */
 int lb_sim_blocked(const struct lb_sim *s, char *buf, size_t len);
 

@@ -14,10 +14,26 @@ man="$srcdir/man/lockbench.1.in"
 "$LOCKBENCH" --list-locks -v >"$TMPD/v-after" || fail "--list-locks -v failed"
 "$LOCKBENCH" -v --list-locks >"$TMPD/v-before" || fail "-v --list-locks failed"
 cmp -s "$TMPD/v-after" "$TMPD/v-before" || fail "--list-locks -v and -v --list-locks differ"
-grep -v '^    \(follows\|tree check\): ' "$TMPD/v-after" | cmp -s - "$TMPD/plain" ||
-	fail "--list-locks -v is not the plain table plus the follows and tree check lines"
+grep -v '^    \(follows\|tree check\|not simulated\): ' "$TMPD/v-after" | cmp -s - "$TMPD/plain" ||
+	fail "--list-locks -v is not the plain table plus the follows, tree check and not simulated lines"
 grep -q '^    \(follows\|tree check\): ' "$TMPD/plain" &&
 	fail "--list-locks without -v prints follows or tree check lines"
+
+# a lock without flag V (--simulate) says why under its follows line, and only such a lock
+tail -n +2 "$TMPD/v-after" | sed '/^$/,$d' | awk '
+	/^    not simulated: ./ {
+		if (prev !~ /^    (follows|tree check): / || flags ~ /V$/) bad = bad " " name
+		said[name] = 1; next
+	}
+	/^    (follows|tree check): / { prev = $0; next }
+	{ if (name != "" && flags !~ /V$/ && !said[name]) bad = bad " " name
+	  name = $1; flags = $4; prev = "" }
+	END { if (name != "" && flags !~ /V$/ && !said[name]) bad = bad " " name; print bad }' \
+	>"$TMPD/nosim"
+[ "$(tr -d ' \n' <"$TMPD/nosim")" ] &&
+	fail "locks without a right 'not simulated' line: $(cat "$TMPD/nosim")"
+grep -q '^ticket .*V *yes' "$TMPD/plain" || fail "ticket is not marked V (may be simulated)"
+grep -q '^pthread-mutex .*- *yes' "$TMPD/plain" || fail "pthread-mutex is marked V"
 
 # the tree check lines: right after a follows line, under exactly the six models
 awk '/^    tree check: / { if (prev !~ /^    follows: /) print "stray: " $0; else print lock }
@@ -33,6 +49,7 @@ fi
 tab=$(printf '\t')
 tail -n +2 "$TMPD/v-after" | sed '/^$/,$d' | awk -v tab="$tab" '
 	function flush() { if (cur != "") print cur tab "" tab ""; cur = "" }
+	/^    not simulated: / { next }
 	/^    follows: / {
 		if (cur == "") { print "stray" tab $0 > "/dev/stderr"; next }
 		s = substr($0, 14); i = index(s, "; deviations: ")

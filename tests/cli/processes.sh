@@ -87,8 +87,8 @@ done
 usage_error "--processes with roles" -- --processes --scenario=roles --lock=rwsem --readers=1 \
 	--writers=1 --duration=0.1
 "$LOCKBENCH" --list-locks >"$TMPD/list" || fail "--list-locks"
-grep -Eq '^mutex +excl +sleep +B-T-P ' "$TMPD/list" || fail "mutex is not flagged P"
-grep -Eq '^aqticket +excl +spin +-FT-- ' "$TMPD/list" || fail "aqticket is flagged P"
+grep -Eq '^mutex +excl +sleep +B-T-PV ' "$TMPD/list" || fail "mutex is not flagged P"
+grep -Eq '^aqticket +excl +spin +-FT--V ' "$TMPD/list" || fail "aqticket is flagged P"
 grep -q 'P may be shared by processes' "$TMPD/list" || fail "the legend does not explain P"
 
 # 3. the workers are processes (fork: no CLONE_THREAD) and the futexes shared;

@@ -559,7 +559,7 @@ static void csv(void)
 		  "t_cpus,host_cpus,smt_shared_threads,cpufreq_driver,cpufreq_governor,hypervisor,kernel_flag"
 		  "s,loadavg_1m,busy_other_pct,compiler,cflags,git_revision,timed_out,partial,repeats,median_"
 		  "ops_per_s,min_ops_per_s,max_ops_per_s,cv_pct,median_exec_time_ms,min_exec_time_ms,max_exec"
-		  "_time_ms,cv_exec_time_pct,roles,readers,writers,reader_ops_min,reader_ops_mean,reader_ops_"
+		  "_time_ms,cv_exec_time_pct,simulated,roles,readers,writers,reader_ops_min,reader_ops_mean,reader_ops_"
 		  "max,writer_ops_min,writer_ops_mean,writer_ops_max,latency_sample,lat_samples,lat_calib_cyc"
 		  "les,lat_min_cycles,lat_avg_cycles,lat_p50_cycles,lat_p99_cycles,lat_p999_cycles,lat_max_cy"
 		  "cles,lat_min_ns,lat_avg_ns,lat_p50_ns,lat_p99_ns,lat_p999_ns,lat_max_ns,lat_read_p50_cycle"
@@ -571,15 +571,19 @@ static void csv(void)
 		  "contentions,trace_write_wait_ms,trace_rt_contentions,trace_rt_wait_ms,trace_percpu_content"
 		  "ions,trace_percpu_wait_ms,trace_mutex_contentions,trace_mutex_wait_ms,trace_lock_classes,t"
 		  "race_top_lock,trace_lost_events,interval,interval_start_ms,interval_ms,interval_ops,"
-		  "interval_ops_per_s,interval_thread_ops");
+		  "interval_ops_per_s,interval_thread_ops,sim_machine,sim_machine_desc,sim_cpus,sim_profile,"
+		  "sim_profile_from,sim_seed,sim_jitter_pct,sim_slice_ms,sim_accesses,sim_hits,sim_misses,"
+		  "sim_queued,sim_parks,sim_switches,sim_preemptions,sim_futex_waits,sim_futex_wakes,"
+		  "sim_lines,sim_virtual_ms,sim_hot_line_requests,sim_hot_line_queued,sim_hot_line_queue_ms");
 	CHECK_STR(nl + 1, "2," PACKAGE_VERSION ",,2026-11-29T00:00:00Z,\"box,1\",\"Linux 6.1 \"\"x\"\"\",,,"
 		  "ticket,excl,spin,,,1:1,1,1,2,5,,pause,0.000,0,ops,1000,,1,mix,,socket,0;1,,numa,1,0,0,0,"
 		  "12.500000,2000,160000.0,0,2000,1000,1000.0,1000,1.0000,6250.000,spin-waits=77,0,,,,,"
 		  "0.2500,0.0000,0.000,0.000,0.0,0.0,0.0,0,0.0,,,0,,,,,,,"
 		  LB_COMPILER "," LB_CFLAGS "," LB_GIT_REVISION ",0,0,1,160000.0,160000.0,160000.0,0.00,"
-		  "12.500000,12.500000,12.500000,0.00"
-		  /* the 66 columns of the groups: none of them applies */
-		  ",,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,\n");
+		  "12.500000,12.500000,12.500000,0.00,0"
+		  /* the 88 columns of the groups: none of them applies */
+		  ",,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,"
+		  ",,,,,,,,,,,,,,,,,,,,,,\n");
 	free(buf);
 }
 
@@ -677,7 +681,8 @@ static void trace(void)
 	row = strchr(buf, '\n');
 	CHECK(row && strstr(row, ",12,3,1,8,414,4.324,4,0.010,280,1.100,130,3.214,0,0.000,0,0.000,"
 			     "0,0.000,SPIN:4:0.010;READ:280:1.100;WRITE:130:3.214,"
-			     "0xffff888104332638:READ|WRITE:410:4.314,0,,,,,,\n") != NULL,
+			     "0xffff888104332638:READ|WRITE:410:4.314,0,,,,,,"
+			     ",,,,,,,,,,,,,,,,,,,,,,\n") != NULL,
 	      "trace columns: %s", row ? row : "(no row)");
 	free(buf);
 

@@ -89,6 +89,7 @@ int main(void)
 	unsigned visible = 0;
 
 	CHECK(lb_lock_registry_check(stderr) == 0, "the registry is consistent");
+	CHECK(lb_sim_registry_check(stderr) == 0, "every lock has a simulator copy or a reason");
 	CHECK(lb_lock_find("ticket") != NULL, "ticket is registered");
 	CHECK(lb_lock_find("nosuch") == NULL, "unknown names are not found");
 	CHECK(lb_lock_find("busted") && (lb_lock_find("busted")->flags & LB_LOCK_F_HIDDEN),

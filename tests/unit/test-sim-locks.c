@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * test-sim-locks.c - real lock files in virtual time: locks/ticket.c,
- * mcs.c, qspinlock.c and busted.c, and the checked critical sections of
- * src/harness/validate.c, are compiled a second time with -DLB_SIM into
- * this program, and their own measured loops (.loop, LB_LOCK_LOOP) run as
- * the harness would set them up (harness.c's loop_args()), one simulated
- * thread per CPU, for a fixed virtual time.
+ * test-sim-locks.c - real lock files in virtual time: the copies of
+ * locks/ticket.c, mcs.c, qspinlock.c and busted.c that the build compiles
+ * a second time with -DLB_SIM (with the checked critical sections of
+ * src/harness/check.c, locks/local.mk), found through lb_sim_lock_find(),
+ * run their own measured loops (.loop, LB_LOCK_LOOP) as the harness would
+ * set them up (setup.c's lb_loop_args()), one simulated thread per CPU,
+ * for a fixed virtual time.
  *
  * Asserted exactly (a simulated figure is deterministic): the same seed
  * gives the same operation counts; on Westmere-EX's shape (8 packages of
@@ -25,9 +26,11 @@
 #include "check.h"
 #include "harness/loop.h"
 #include "locks/lock.h"
+#include "locks/registry.h"
 #include "sim/sim.h"
 
-extern const struct lb_lock_ops lb_lock_ticket, lb_lock_mcs, lb_lock_qspinlock, lb_lock_busted;
+/* the simulator's copies of the locks (lb_sim_lock_find()) */
+static const struct lb_lock_ops *sim_ticket, *sim_mcs, *sim_qspinlock, *sim_busted;
 
 #define MAXT 96
 
@@ -164,7 +167,7 @@ static struct lb_sim_machine westmere, twosocket, tiny;
 /* same seed, same counts; another seed with jitter, other counts */
 static void test_determinism(void)
 {
-	struct point a = { .ops = &lb_lock_ticket, .m = &twosocket,
+	struct point a = { .ops = sim_ticket, .m = &twosocket,
 			   .p = lb_sim_profile_builtin("skylake-2s40c80t"), .nthreads = 12,
 			   .delay = 20, .duration_ns = 200000, .seed = 7, .jitter = 2 };
 	struct point b = a, c = a;
@@ -207,8 +210,8 @@ static void test_collapse(void)
 	uint64_t acc = 0;
 	unsigned at = 0;
 
-	sweep(&lb_lock_ticket, tk, &acc);
-	sweep(&lb_lock_mcs, mc, &acc);
+	sweep(sim_ticket, tk, &acc);
+	sweep(sim_mcs, mc, &acc);
 	printf("# threads ticket-Mops/s mcs-Mops/s (westmere-ex-8s80c, load 0, delay 100)\n");
 	for (unsigned i = 0; i < NSWEEP; i++) {
 		printf("%u %.3f %.3f\n", sweep_threads[i], tk[i], mc[i]);
@@ -233,7 +236,7 @@ static void test_collapse(void)
 /* exclusion under the checked loop, and busted caught */
 static void test_validate(void)
 {
-	const struct lb_lock_ops *good[] = { &lb_lock_ticket, &lb_lock_mcs, &lb_lock_qspinlock };
+	const struct lb_lock_ops *good[] = { sim_ticket, sim_mcs, sim_qspinlock };
 	const unsigned counts[] = { 2, 5, 16 };
 
 	for (unsigned i = 0; i < 3; i++) {
@@ -261,7 +264,7 @@ static void test_validate(void)
 		      (unsigned long long)ov.total, (unsigned long long)ov.st.preemptions,
 		      ov.violation ? ov.what : "exclusive");
 	}
-	struct point bad = { .ops = &lb_lock_busted, .m = &twosocket,
+	struct point bad = { .ops = sim_busted, .m = &twosocket,
 			     .p = lb_sim_profile_builtin("skylake-2s40c80t"), .nthreads = 4,
 			     .duration_ns = 300000, .seed = 3, .validate = true };
 
@@ -277,6 +280,14 @@ int main(void)
 	    lb_sim_machine_shape(&twosocket, 2, 1, 8, 1, 1, why, sizeof(why)) ||
 	    lb_sim_machine_shape(&tiny, 1, 1, 2, 1, 1, why, sizeof(why))) {
 		fprintf(stderr, "%s\n", why);
+		return 1;
+	}
+	sim_ticket = lb_sim_lock_find("ticket");
+	sim_mcs = lb_sim_lock_find("mcs");
+	sim_qspinlock = lb_sim_lock_find("qspinlock");
+	sim_busted = lb_sim_lock_find("busted");
+	if (!sim_ticket || !sim_mcs || !sim_qspinlock || !sim_busted) {
+		fprintf(stderr, "a simulator copy is missing\n");
 		return 1;
 	}
 	test_determinism();

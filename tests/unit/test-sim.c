@@ -165,18 +165,66 @@ static void test_park(void)
 	lb_sim_free(sim);
 }
 
+/* ---- a park with a budget: back at a write, or at its end */
+
+static uint32_t pword __attribute__((aligned(64)));
+static uint64_t pu_at[4];
+
+static void budget_spinner(void *arg)
+{
+	uint64_t end = lb_cycles() + 2 * 20000;	/* 20 us at 2 GHz */
+
+	lb_load_relaxed(&pword);
+	lb_sim_park_until(&pword, sizeof(pword), end);	/* nobody writes: back at 20 us */
+	pu_at[0] = lb_sim_now_ns(sim);
+	lb_load_relaxed(&pword);
+	lb_sim_park_until(&pword, sizeof(pword), end + 2 * 100000);	/* written at 50 us */
+	pu_at[1] = lb_sim_now_ns(sim);
+	pu_at[2] = lb_load_relaxed(&pword);
+	pu_at[3] = lb_sim_now_ns(sim);
+	lb_sim_park_until(&pword, sizeof(pword), 1);	/* spent: back at once */
+	pu_at[3] = lb_sim_now_ns(sim) - pu_at[3];
+}
+
+static void budget_writer(void *arg)
+{
+	lb_pause_n(25000);			/* 50 us */
+	lb_store_relaxed(&pword, 9);
+}
+
+static void test_park_until(void)
+{
+	sim = new_sim(0, 1);
+	lb_sim_thread(sim, 0, budget_spinner, NULL);
+	lb_sim_thread(sim, 8, budget_writer, NULL);
+	CHECK(lb_sim_run(sim) == LB_SIM_DONE, "park until: the run ends");
+	CHECK(pu_at[0] == 20000, "no write: back at the budget's end, %llu ns",
+	      (unsigned long long)pu_at[0]);
+	CHECK(pu_at[1] >= 50000 && pu_at[1] < 50300 && pu_at[2] == 9,
+	      "a write: back at it (%llu ns), seeing %llu", (unsigned long long)pu_at[1],
+	      (unsigned long long)pu_at[2]);
+	CHECK(pu_at[3] == 0, "a spent budget: back at once (%llu ns later)",
+	      (unsigned long long)pu_at[3]);
+	lb_sim_free(sim);
+}
+
 /* ---- time slices and owner running: two threads on one CPU */
 
 static int on_cpu_other[2];
+static __thread uintptr_t mine;		/* each simulated thread's own (lb_sim_thread_local()) */
+static uintptr_t mine_seen[2];
 
 static void slicer(void *arg)
 {
 	unsigned me = (unsigned)(uintptr_t)arg;
 
+	mine_seen[me] = mine;			/* 7: the OS thread's at lb_sim_thread() */
+	mine = me + 1;
 	t_at[5][me] = lb_sim_now_ns(sim);	/* when it first ran */
 	on_cpu_other[me] = lb_sim_on_cpu(sim, 1 - me) + 2 * lb_sim_on_cpu(sim, me);
 	lb_pause_n(100000);			/* 200 us: split by the 100 us slices */
 	t_at[5][2 + me] = lb_sim_now_ns(sim);
+	mine_seen[me] += 10 * mine;		/* its own, though the other ran meanwhile */
 }
 
 static void test_slices(void)
@@ -184,9 +232,22 @@ static void test_slices(void)
 	struct lb_sim_stats st;
 
 	sim = new_sim(0, 1);
+	mine = 7;
+	CHECK(lb_sim_thread_local(sim, &mine, sizeof(mine)) == 0, "a thread-local region");
 	lb_sim_thread(sim, 3, slicer, (void *)0);
 	lb_sim_thread(sim, 3, slicer, (void *)1);
+	CHECK(lb_sim_thread_local(sim, &mine, 1) == -1, "none after the first thread");
 	CHECK(lb_sim_run(sim) == LB_SIM_DONE, "slices: the run ends");
+	CHECK(mine == 7 && mine_seen[0] == 17 && mine_seen[1] == 27,
+	      "thread-local: the OS thread's %llu back, the threads saw %llu and %llu",
+	      (unsigned long long)mine, (unsigned long long)mine_seen[0],
+	      (unsigned long long)mine_seen[1]);
+	/* on its CPU 0-100 and 204-304, 102-202 and 306-406: 200 us each, one slice lost */
+	CHECK(lb_sim_oncpu_ns(sim, 0) == 200000 && lb_sim_oncpu_ns(sim, 1) == 200000 &&
+	      lb_sim_preempted(sim, 0) == 1 && lb_sim_preempted(sim, 1) == 1,
+	      "on CPU %llu and %llu ns, preempted %llu and %llu times",
+	      (unsigned long long)lb_sim_oncpu_ns(sim, 0), (unsigned long long)lb_sim_oncpu_ns(sim, 1),
+	      (unsigned long long)lb_sim_preempted(sim, 0), (unsigned long long)lb_sim_preempted(sim, 1));
 	lb_sim_stats(sim, &st);
 	/* 0 runs 0-100 us; 1 from 102 (a switch: 2 us); 0 again at 204, and so on */
 	CHECK(t_at[5][0] == 0 && t_at[5][1] == 102000, "first runs at %llu and %llu",
@@ -418,6 +479,7 @@ int main(void)
 	test_costs();
 	test_queue();
 	test_park();
+	test_park_until();
 	test_slices();
 	test_futex();
 	test_determinism();

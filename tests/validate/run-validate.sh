@@ -9,6 +9,11 @@
 # than CPUs are oversubscribed), 2 and 5x for a lock that sleeps; a
 # reader-writer lock at 0:1,1:1,5:1,100:1, or 0:1,1:1,10:1 when it sleeps.
 #
+# A shard with simulate=1 runs the same in virtual time (--simulate) on the
+# saved 2-package, 8-CPU machine, for every lock --list-locks marks V:
+# at 2 and 8 threads, 2 ms of virtual time a point; a lock that sleeps on 4
+# of the CPUs with 0.2 ms slices, so that 8 threads share them.
+#
 # FILE.validate: one lock, or one lock with options, in shell syntax:
 #   lock=NAME      the lock
 #   expect=N       exit status wanted (0; 3 for the broken lock)
@@ -23,7 +28,8 @@
 # validate LOCK EXPECT THREADS RATIOS DURATION TRIES ARGS
 validate() {
 	v_lock=$1 v_expect=$2 v_threads=$3 v_ratios=$4 v_duration=$5 v_tries=$6 v_args=$7
-	[ -n "$LB_TEST_DURATION" ] && v_duration=$LB_TEST_DURATION
+	# virtual seconds are not the real ones LB_TEST_DURATION speaks of
+	[ -n "$LB_TEST_DURATION" ] && [ -z "$simulate" ] && v_duration=$LB_TEST_DURATION
 	for t in $v_threads; do
 		n=0
 		while :; do
@@ -53,7 +59,7 @@ tail -n +2 "$TMPD/locks" | sed '/^$/,$d' | awk '{print $1, $2, $4, $5}' >"$TMPD/
 
 case $file in
 *.shard)
-	shard= shards=
+	shard= shards= simulate=
 	. "$file" || exit 99
 	[ -n "$shard" ] && [ -n "$shards" ] || { echo "$file: needs shard= and shards=" >&2; exit 99; }
 	i=0 ran=0
@@ -64,19 +70,25 @@ case $file in
 			echo "skip: $name is not available in this build"
 			continue
 		fi
-		threads="2 2x" ratios=0:1
+		threads="2 2x" ratios=0:1 duration=0.2 args=
 		case $flags in B*) threads="2 5x" ;; esac
+		if [ -n "$simulate" ]; then
+			case $flags in *V) ;; *) echo "skip: $name cannot be simulated"; continue ;; esac
+			threads="2 8" duration=0.002
+			args="--simulate --topology=xeon-e5405-2s8c"
+			case $flags in B*) args="$args --cpus=0-3 --sim-slice=0.2ms" ;; esac
+		fi
 		if [ "$kind" = rw ]; then
 			case $flags in B*) ratios=0:1,1:1,10:1 ;; *) ratios=0:1,1:1,5:1,100:1 ;; esac
 		fi
-		validate "$name" 0 "$threads" "$ratios" 0.2 1 ""
+		validate "$name" 0 "$threads" "$ratios" "$duration" 1 "$args"
 		ran=$((ran + 1))
 	done <"$TMPD/table"
 	[ "$i" -gt 0 ] || fail "--list-locks listed no lock"
 	pass "shard $shard of $shards: $ran of the $i listed locks validated"
 	;;
 *)
-	lock= expect=0 threads="2 4" ratios=0:1 duration=0.2 tries=1 args=
+	lock= expect=0 threads="2 4" ratios=0:1 duration=0.2 tries=1 args= simulate=
 	. "$file" || exit 99
 	[ -n "$lock" ] || { echo "$file: no lock=" >&2; exit 99; }
 	# a lock this build lacks (its library is missing) is skipped, not failed

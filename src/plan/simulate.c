@@ -1,0 +1,310 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * simulate.c - --simulate's machine and profile
+ *
+ * The machine is the placement: the PUs --place and --cpus choose on the
+ * machine --topology loaded (a saved NAME, an XML file, a synthetic
+ * description; this machine without it) become the simulated CPUs, thread
+ * i on CPU i mod their number, with hwloc's NUMA distances where the
+ * topology has them (lb_sim_machine_from_pus()).
+ *
+ * The profile: --sim-profile=FILE read over the default one, which is the
+ * saved machine's built-in profile (--topology=NAME, or a file named
+ * NAME.xml), "generic" for any other topology, and for this machine its
+ * own costs when --c2c ran (below), else the build VM's. --sim-slice sets
+ * its time slice. The cycle counter, the pause and the loop unit of every
+ * figure of the run become the profile's (lb_clock_virtual()).
+ *
+ * This machine's profile (--c2c; written by --sim-profile-out): the
+ * counter's rate, the pause and the loop turn as calibrated, the local
+ * costs lb_c2c_local() measures (a hit, a locked RMW, a fence), and for
+ * each level of the measured pairs (SMT sibling, L3 group, package, other
+ * package) the transfer cost for which the simulator's own run of the
+ * --c2c ping-pong (the same stores, loads and pauses, on two simulated
+ * CPUs at that level) takes the median measured round trip: found by
+ * bisection, since a round trip there is several transfers, an
+ * invalidation and the spinners' pauses, not two halves. The other costs
+ * are the build VM's.
+ */
+#include "config.h"
+
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/clock.h"
+#include "base/log.h"
+#include "base/sim.h"
+#include "measure/statistics.h"
+#include "plan/simulate.h"
+
+#define WHY(...) lb_why(why, len, __VA_ARGS__)
+
+/* ---- this machine's profile from --c2c */
+
+enum level { LV_SMT, LV_L3, LV_PACKAGE, LV_REMOTE, LV_N };
+
+static const char *const level_names[LV_N] = { "smt", "l3", "package", "remote" };
+
+static double *level_field(struct lb_sim_profile *p, enum level lv)
+{
+	double *f[LV_N] = { &p->smt_ns, &p->l3_ns, &p->package_ns, &p->remote_ns };
+
+	return f[lv];
+}
+
+static const struct lb_pu *pu_of(const struct lb_plan *plan, int os)
+{
+	for (unsigned i = 0; i < plan->npus; i++)
+		if (plan->pus[i].pu_os == os)
+			return &plan->pus[i];
+	return NULL;
+}
+
+static enum level pair_level(const struct lb_pu *a, const struct lb_pu *b)
+{
+	if (a->package_l == b->package_l && a->core_l == b->core_l)
+		return LV_SMT;
+	if (a->package_l == b->package_l)
+		return a->l3_l >= 0 && a->l3_l == b->l3_l ? LV_L3 : LV_PACKAGE;
+	return LV_REMOTE;
+}
+
+/* the --c2c ping-pong in the simulator: its stores, loads and pauses */
+#define CAL_WARM 20
+#define CAL_N 200
+#define CAL_STOP UINT32_MAX
+
+struct cal {
+	struct lb_sim *s;
+	uint32_t seq LB_ALIGNED;
+	double rt_ns;
+};
+
+static void cal_store(uint32_t *w, uint32_t v)
+{
+	lb_sim_access(LB_SIM_WRITE, w, sizeof(*w));
+	*(volatile uint32_t *)w = v;
+}
+
+static uint32_t cal_load(const uint32_t *w)
+{
+	lb_sim_access(LB_SIM_READ, w, sizeof(*w));
+	return *(const volatile uint32_t *)w;
+}
+
+static void cal_ping(void *arg)
+{
+	struct cal *c = arg;
+	uint32_t next = 1;
+	uint64_t t0 = 0;
+
+	for (unsigned i = 0; i < CAL_WARM + CAL_N; i++, next += 2) {
+		if (i == CAL_WARM)
+			t0 = lb_sim_now_ns(c->s);
+		cal_store(&c->seq, next);
+		while (cal_load(&c->seq) != next + 1)
+			lb_sim_pause(1);
+	}
+	c->rt_ns = (double)(lb_sim_now_ns(c->s) - t0) / CAL_N;
+	cal_store(&c->seq, CAL_STOP);
+}
+
+static void cal_pong(void *arg)
+{
+	struct cal *c = arg;
+	uint32_t want = 1, v;
+
+	while ((v = cal_load(&c->seq)) != CAL_STOP) {
+		if (v != want) {
+			lb_sim_pause(1);
+			continue;
+		}
+		cal_store(&c->seq, want + 1);
+		want += 2;
+	}
+}
+
+/* the simulated round trip between two CPUs at @lv with @p; < 0: it could not run */
+static double sim_round_trip(const struct lb_sim_profile *p, enum level lv)
+{
+	static const unsigned shape[LV_N][4] = {
+		{ 1, 1, 1, 2 }, { 1, 1, 2, 1 }, { 1, 2, 1, 1 }, { 2, 1, 1, 1 },
+	};
+	struct lb_sim_machine m;
+	struct cal *c = NULL;
+	struct lb_sim *s = NULL;
+	double rt = -1;
+	char why[128];
+
+	if (lb_sim_machine_shape(&m, shape[lv][0], shape[lv][1], shape[lv][2], shape[lv][3], 1,
+				 why, sizeof(why)))
+		return -1;
+	if (posix_memalign((void **)&c, LB_CACHELINE, sizeof(*c)) == 0) {
+		memset(c, 0, sizeof(*c));
+		s = lb_sim_new(&m, p, 1, 0, why, sizeof(why));
+	}
+	if (s) {
+		c->s = s;
+		lb_sim_thread(s, 1, cal_pong, c);
+		lb_sim_thread(s, 0, cal_ping, c);
+		if (lb_sim_run(s) == LB_SIM_DONE)
+			rt = c->rt_ns;
+		lb_sim_free(s);
+	}
+	free(c);
+	lb_sim_machine_free(&m);
+	return rt;
+}
+
+/* the transfer cost at @lv for which the simulated round trip is @rt_ns */
+static double fit_level(struct lb_sim_profile *p, enum level lv, double rt_ns)
+{
+	double lo = 0, hi = rt_ns, *f = level_field(p, lv);
+
+	for (unsigned k = 0; k < 30; k++) {
+		*f = (lo + hi) / 2;
+		if (sim_round_trip(p, lv) < rt_ns)
+			lo = *f;
+		else
+			hi = *f;
+	}
+	*f = (lo + hi) / 2;
+	return *f;
+}
+
+int lb_sim_profile_measured(const struct lb_plan *plan, struct lb_sim_profile *p, char *why,
+			    size_t len)
+{
+	struct lb_c2c_local loc;
+	double rts[LV_N][LB_C2C_MAX_PAIRS];
+	unsigned n[LV_N] = { 0 };
+
+	if (!plan->nc2c)
+		return WHY("--c2c measured no pair of CPUs (the placement has one)");
+	if (lb_c2c_local(&loc))
+		return WHY("out of memory");
+	*p = *lb_sim_profile_builtin("build-vm-2c");
+	snprintf(p->name, sizeof(p->name), "measured");
+	p->ghz = lb_clock.tsc_per_ns;
+	p->pause_ns = lb_clock.pause_ns;
+	p->spin_ns = lb_clock.loop_ns;
+	p->hit_ns = loc.hit_ns;
+	p->rmw_ns = loc.rmw_ns;
+	p->fence_ns = loc.fence_ns;
+	for (unsigned i = 0; i < plan->nc2c; i++) {
+		const struct lb_pu *a = pu_of(plan, plan->c2c[i].cpu_a);
+		const struct lb_pu *b = pu_of(plan, plan->c2c[i].cpu_b);
+		enum level lv;
+
+		if (!a || !b)
+			continue;
+		lv = pair_level(a, b);
+		rts[lv][n[lv]++] = plan->c2c[i].rt_ns_median;
+	}
+	for (unsigned lv = 0; lv < LV_N; lv++) {
+		double rt = lb_quantile(rts[lv], n[lv], 0.5);
+
+		if (!n[lv])
+			continue;
+		fit_level(p, lv, rt);
+		lb_info("--c2c: simulated %s transfer %.1f ns: the simulator's round trip then is "
+			"the measured %.1f ns (median of %u pair(s))", level_names[lv],
+			*level_field(p, lv), rt, n[lv]);
+	}
+	return 0;
+}
+
+int lb_sim_profile_print(FILE *f, const struct lb_plan *plan, const struct lb_sim_profile *p)
+{
+	char comment[1024];
+	size_t o = 0;
+
+	o += (size_t)snprintf(comment + o, sizeof(comment) - o, "this machine's, measured by "
+			      "lockbench --c2c: counter %.3f GHz, pause %.2f ns; round trips",
+			      lb_clock.tsc_per_ns, lb_clock.pause_ns);
+	for (unsigned i = 0; i < plan->nc2c && o < sizeof(comment); i++)
+		o += (size_t)snprintf(comment + o, sizeof(comment) - o, " %d-%d %.1f ns",
+				      plan->c2c[i].cpu_a, plan->c2c[i].cpu_b,
+				      plan->c2c[i].rt_ns_median);
+	return lb_sim_profile_write(f, p, comment);
+}
+
+/* ---- the simulated machine of the run */
+
+/* the built-in profile of --topology: a saved NAME, or a file NAME.xml; NULL if none */
+static const struct lb_sim_profile *topology_profile(const char *topology)
+{
+	char *copy = strdup(topology), *base, *dot;
+	const struct lb_sim_profile *p;
+
+	if (!copy)
+		return NULL;
+	base = basename(copy);
+	dot = strrchr(base, '.');
+	if (dot && strcmp(dot, ".xml") == 0)
+		*dot = '\0';
+	p = lb_sim_profile_builtin(base);
+	free(copy);
+	return p;
+}
+
+static int env_profile(struct lb_plan *plan, struct lb_sim_env *env, char *why, size_t len)
+{
+	const struct lb_config *c = plan->cfg;
+	const struct lb_sim_profile *p = NULL;
+
+	if (c->topology) {
+		p = topology_profile(c->topology);
+		snprintf(env->profile_from, sizeof(env->profile_from), "built in%s",
+			 p ? "" : " (generic: no saved machine of that name)");
+		env->profile = *(p ? p : lb_sim_profile_builtin("generic"));
+	} else if (plan->measured) {
+		env->profile = *plan->measured;
+		snprintf(env->profile_from, sizeof(env->profile_from), "--c2c (this machine)");
+	} else {
+		env->profile = *lb_sim_profile_builtin("build-vm-2c");
+		snprintf(env->profile_from, sizeof(env->profile_from), "built in (this machine "
+			 "without --c2c: the build VM's)");
+	}
+	if (c->sim_profile) {
+		if (lb_sim_profile_load(c->sim_profile, &env->profile, why, len))
+			return -1;
+		snprintf(env->profile_from, sizeof(env->profile_from), "%s", c->sim_profile);
+	}
+	env->profile.slice_ns = c->sim_slice * 1e9;
+	return 0;
+}
+
+int lb_sim_env_setup(struct lb_plan *plan, char *why, size_t len)
+{
+	const struct lb_config *c = plan->cfg;
+	struct lb_sim_env *env = calloc(1, sizeof(*env));
+	unsigned *dist = NULL, ndist = 0;
+	int rc;
+
+	if (!env)
+		return WHY("out of memory");
+	plan->sim = env;
+	env->seed = c->seed;
+	env->jitter_pct = (double)c->sim_jitter;
+	if (env_profile(plan, env, why, len))
+		return -1;
+	lb_topo_numa_distances(&dist, &ndist);
+	rc = lb_sim_machine_from_pus(&env->machine, plan->pus, plan->npus, dist, ndist, why, len);
+	free(dist);
+	if (rc)
+		return -1;
+	snprintf(env->name, sizeof(env->name), "%s", c->topology ? c->topology : "this machine");
+	lb_clock_virtual(env->profile.ghz, env->profile.pause_ns, env->profile.spin_ns);
+	return 0;
+}
+
+void lb_sim_env_free(struct lb_sim_env *env)
+{
+	if (!env)
+		return;
+	lb_sim_machine_free(&env->machine);
+	free(env);
+}
