@@ -16,7 +16,7 @@ liblockbench_a_SOURCES += \
 	src/base/parse.c src/base/parse.h \
 	src/base/clock.c src/base/clock.h \
 	src/base/futex.c src/base/futex.h src/base/sim.h \
-	src/machine/topology.c src/machine/topology.h \
+	src/machine/topology.c src/machine/topology.h src/machine/synthetic.c \
 	src/machine/hygiene.c src/machine/hygiene.h \
 	src/measure/hist.c src/measure/hist.h \
 	src/measure/statistics.c src/measure/statistics.h \

@@ -18,8 +18,10 @@ for lock in ("ticket", "null"):
     rs = [r for r in rows if r["lock"] == lock]
     assert [int(r["interval"]) for r in rs] == list(range(1, 21)), [r["interval"] for r in rs]
     assert sum(int(r["interval_ops"]) for r in rs) == int(rs[0]["ops_total"])
+    # a busy machine's watch wakes late: one interval long, the next one short
+    assert all(0 < float(r["interval_ms"]) < 1000 for r in rs), [r["interval_ms"] for r in rs]
+    assert 900 < sum(float(r["interval_ms"]) for r in rs) < 1300, [r["interval_ms"] for r in rs]
     for r in rs:
-        assert 10 < float(r["interval_ms"]) < 150, r["interval_ms"]	# a busy machine wakes late
         assert len(r["interval_thread_ops"].split(";")) == 2
         assert sum(map(int, r["interval_thread_ops"].split(";"))) == int(r["interval_ops"])
 d = json.load(open(sys.argv[2]))
