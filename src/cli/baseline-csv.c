@@ -4,7 +4,7 @@
  *
  * A row at a time: the header first (format_version first, every column
  * the reader needs present), then each row, as soon as it ends, made one
- * result by baseline.c's lb_baseline_add_record() and its fields freed,
+ * result by baseline.c's add_record() (handed in) and its fields freed,
  * so a large file never holds all its fields at once. A row shorter or
  * longer than the header, an unterminated quote or a last line without its
  * newline is a truncated or damaged file. The first error stops the rest.
@@ -32,6 +32,7 @@ struct csv_read {
 	char **hdr;		/* the header's fields */
 	unsigned nhdr, line;
 	int *col;		/* per row of lb_columns: its field, or -1 */
+	lb_baseline_add_fn *add;
 	int rc;
 	char *why;
 	size_t len;
@@ -135,6 +136,8 @@ static void csv_provenance(struct csv_read *c)
 			snprintf(b->timestamp, sizeof(b->timestamp), "%s", v);
 		else if (strcmp(k, "command") == 0)	/* format 2 */
 			snprintf(b->command, sizeof(b->command), "%s", v);
+		else if (strcmp(k, "partial") == 0)
+			b->partial = strcmp(v, "1") == 0;
 	}
 }
 
@@ -162,16 +165,17 @@ static void csv_row(int ch, void *data)
 			csv_provenance(c);
 		/* --interval: the point's row again, for a later interval */
 		if (iv < 0 || (unsigned)iv >= c->ncur || strtoul(c->cur[iv], NULL, 10) <= 1)
-			csv_fail(c, lb_baseline_add_record(c->b, &r, why, len));
+			csv_fail(c, c->add(c->b, &r, why, len));
 	}
 	free_fields(c->cur, c->ncur);
 	c->ncur = 0;
 }
 
-int lb_baseline_load_csv(struct lb_baseline *b, const char *buf, size_t blen, char *why, size_t len)
+int lb_baseline_load_csv(struct lb_baseline *b, const char *buf, size_t blen,
+			 lb_baseline_add_fn *add, char *why, size_t len)
 {
 	struct csv_parser p;
-	struct csv_read c = { .b = b, .why = why, .len = len };
+	struct csv_read c = { .b = b, .add = add, .why = why, .len = len };
 	size_t done;
 	int rc;
 

@@ -58,6 +58,25 @@ static bool plain_text(const char *s)
 	return true;
 }
 
+/* A JSON result's member at a dotted @path ("ran.short_threads"): false if it has none. */
+static bool json_get_path(json_object *obj, const char *path, json_object **v)
+{
+	char key[64];
+	const char *dot;
+
+	while ((dot = strchr(path, '.'))) {
+		if ((size_t)(dot - path) >= sizeof(key))
+			return false;
+		memcpy(key, path, (size_t)(dot - path));
+		key[dot - path] = '\0';
+		if (!json_object_object_get_ex(obj, key, &obj) ||
+		    !json_object_is_type(obj, json_type_object))
+			return false;
+		path = dot + 1;
+	}
+	return json_object_object_get_ex(obj, path, v);
+}
+
 /*
  * The text of column @c in @r into *@out: its CSV field, or its key in a
  * JSON result (NULL when it has none, or null). Return: 0, or
@@ -76,7 +95,7 @@ static int rec_get(const struct lb_brec *r, const struct lb_column *c, const cha
 
 		s = at >= 0 && (unsigned)at < r->n ? r->val[at] : NULL;
 	} else {
-		if (!json_object_object_get_ex(r->obj, lb_col_json_path(c), &v) || !v)
+		if (!json_get_path(r->obj, lb_col_json_path(c), &v) || !v)
 			return 0;
 		if (!json_type_fits(c, v))
 			return WHY("%s %u: %s is a JSON %s, not what lockbench writes there", r->what,
@@ -236,7 +255,8 @@ static int room(struct lb_baseline *b, char *why, size_t len)
 	return 0;
 }
 
-int lb_baseline_add_record(struct lb_baseline *b, const struct lb_brec *r, char *why, size_t len)
+/* lb_baseline_add_fn (baseline.h): the JSON reader's, and the CSV reader's by pointer */
+static int add_record(struct lb_baseline *b, const struct lb_brec *r, char *why, size_t len)
 {
 	struct lb_result *res;
 	unsigned long long fv = 1;
@@ -259,8 +279,8 @@ int lb_baseline_add_record(struct lb_baseline *b, const struct lb_brec *r, char 
 		if (rc)
 			return rc;
 		if ((!v || !*v) && (c->flags & LB_COL_BASE_EMPTY))
-			v = "";		/* may be empty, or missing in format 1 */
-		else if (!v || !*v)
+			continue;	/* may be empty, or missing in format 1: not given */
+		if (!v || !*v)
 			return WHY("%s %u has no %s: not a lockbench result", r->what, r->line,
 				   c->name);
 		if (is(c, "format_version") && !to_u64(v, &fv))
@@ -311,6 +331,8 @@ static void json_provenance(struct lb_baseline *b, json_object *root)
 		JSTR(host, "cpu_model", b->cpu_model);
 	}
 #undef JSTR
+	if (json_object_object_get_ex(root, "partial", &v) && json_object_is_type(v, json_type_boolean))
+		b->partial = json_object_get_boolean(v);
 	if (json_object_object_get_ex(root, "command_line", &argv) &&
 	    json_object_is_type(argv, json_type_array))
 		for (size_t i = 0; i < json_object_array_length(argv) && l < sizeof(b->command); i++) {
@@ -377,7 +399,7 @@ static int load_json(struct lb_baseline *b, const char *buf, size_t blen, char *
 		if (!json_object_is_type(r.obj, json_type_object))
 			rc = WHY("result %zu is not an object: not a lockbench result", i);
 		else
-			rc = lb_baseline_add_record(b, &r, why, len);
+			rc = add_record(b, &r, why, len);
 	}
 out:
 	json_object_put(root);
@@ -423,7 +445,7 @@ static int load_text(struct lb_baseline *b, const char *buf, size_t blen, char *
 	if (buf[i] == '{')
 		return load_json(b, buf, blen, why, len);
 #ifdef HAVE_LIBCSV
-	return lb_baseline_load_csv(b, buf, blen, why, len);
+	return lb_baseline_load_csv(b, buf, blen, add_record, why, len);
 #else
 	snprintf(why, len, "reading a CSV baseline needs libcsv, and this lockbench was "
 		 "built without it (apt-get install libcsv-dev, then configure again); a "

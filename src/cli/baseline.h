@@ -34,6 +34,7 @@ struct lb_baseline {
 	/* where and how it ran (lockbench report, --baseline's machine check); "" where the file does not say */
 	char host[128], kernel[256], cpu_model[256], version[32], timestamp[40];
 	char command[1024];		/* JSON's command_line, space separated; CSV's command (format 2) */
+	bool partial;			/* Ctrl-C or SIGTERM ended the run: fewer points than planned */
 	char **lockopts;		/* per result: "name=value;..." or NULL (not in the file) */
 	/* lookups by hash, so that reading and matching are linear in the file */
 	struct lb_hidx stub_idx;	/* the stubs by name */
@@ -87,16 +88,16 @@ struct lb_brec {
 	const char *what;	/* "line" or "result" */
 };
 
-/**
- * lb_baseline_add_record() - @r as the next result of @b: every column of
- * the schema marked LB_COL_BASELINE, each type-checked and set by its
- * put(); the lock and format_version are the reader's own
- *
- * Return: 0, or LB_EXIT_USAGE with the reason in @why.
+/*
+ * lb_baseline_add_fn - @r as the next result of @b (baseline.c's
+ * add_record(): every column of the schema marked LB_COL_BASELINE, each
+ * type-checked and set by its put()); 0, or LB_EXIT_USAGE with the reason
+ * in @why. Handed to the CSV reader, which calls back no other way.
  */
-int lb_baseline_add_record(struct lb_baseline *b, const struct lb_brec *r, char *why, size_t len);
-/* lb_baseline_load_csv() - the CSV text @buf (@blen bytes) into @b; 0 or LB_EXIT_USAGE */
-int lb_baseline_load_csv(struct lb_baseline *b, const char *buf, size_t blen, char *why,
-			 size_t len);
+typedef int lb_baseline_add_fn(struct lb_baseline *b, const struct lb_brec *r, char *why,
+			       size_t len);
+/* lb_baseline_load_csv() - the CSV text @buf (@blen bytes) into @b, each row by @add */
+int lb_baseline_load_csv(struct lb_baseline *b, const char *buf, size_t blen,
+			 lb_baseline_add_fn *add, char *why, size_t len);
 
 #endif /* LB_SRC_BASELINE_H */

@@ -20,6 +20,7 @@
 #include "base/log.h"
 #include "cli/baseline.h"
 #include "cli/report.h"
+#include "kernel/sched.h"
 #include "measure/statistics.h"
 #include "output/output.h"
 
@@ -109,6 +110,10 @@ static void cell_text(const struct runs *rs, unsigned run, const struct key *k, 
 		snprintf(fig, sizeof(fig), "%.6g", c->mean);
 	else
 		lb_fmt_figure(c->mean, rs->fixed_time, fig, sizeof(fig));
+	/* the run's own marks: '!' timed out, '*' a thread ran short (the notes say) */
+	if (!csv && (c->timed_out || c->nshort))
+		snprintf(fig + strlen(fig), sizeof(fig) - strlen(fig), "%s%s", c->timed_out ? "!" : "",
+			 c->nshort ? "*" : "");
 	if (run == 0) {
 		snprintf(buf, len, "%s", fig);
 		return;
@@ -165,6 +170,28 @@ static void write_csv(FILE *f, const struct runs *rs)
 	}
 }
 
+/* Under the table: how many cells of each run are marked, and what the marks mean. */
+static void marks_notes(FILE *f, const struct runs *rs)
+{
+	for (unsigned r = 0; r < rs->n; r++) {
+		unsigned to = 0, sh = 0;
+
+		for (unsigned i = 0; i < rs->nkeys; i++) {
+			const struct lb_tcell *c = cell_of(&rs->t[r], &rs->keys[i]);
+
+			to += c && c->timed_out;
+			sh += c && c->nshort;
+		}
+		if (to)
+			fprintf(f, "! run %u: %u point%s timed out (--point-timeout): stopped early, "
+				"the figure counts the operations done\n", r + 1, to, LB_S(to));
+		if (sh)
+			fprintf(f, "* run %u: in %u point%s a thread got less than %.0f%% of the time "
+				"it was runnable: preempted, the figure measures the scheduler too\n",
+				r + 1, sh, LB_S(sh), LB_RAN_PCT);
+	}
+}
+
 static void write_table(FILE *f, const struct runs *rs, char **paths)
 {
 	int w1 = (int)strlen("lock/r:w ratio"), *w = calloc(rs->n, sizeof(int));
@@ -184,6 +211,9 @@ static void write_table(FILE *f, const struct runs *rs, char **paths)
 			*b->cpu_model ? b->cpu_model : "?", *b->version ? b->version : "?",
 			*b->timestamp ? b->timestamp : b->n && b->results[0].simulated ?
 			"simulated (virtual time)" : "?");
+		if (b->partial)
+			fprintf(f, "       (partial: Ctrl-C or SIGTERM ended it after %u results)\n",
+				b->n);
 		fprintf(f, "       %s\n", *b->command ? b->command : "(no command line: a format 1 CSV file)");
 		w[r] = (int)strlen("run 1") + 1;
 	}
@@ -215,6 +245,7 @@ static void write_table(FILE *f, const struct runs *rs, char **paths)
 		fputc('\n', f);
 	}
 	free(w);
+	marks_notes(f, rs);
 }
 
 /* the options of @lock in run @b ("" without any), or NULL when the file does not say */

@@ -120,7 +120,7 @@ bool lb_col_put_repeat(struct lb_result *r, const struct lb_column *c, const cha
 	return true;
 }
 
-/* simulated: 0 or 1 (JSON: false or true); empty or missing (older files): a real run */
+/* simulated, timed_out: 0 or 1 (JSON: false or true); empty or missing (older files): 0 */
 bool lb_col_put_bool(struct lb_result *r, const struct lb_column *c, const char *text)
 {
 	bool v;

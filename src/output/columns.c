@@ -214,7 +214,8 @@ const struct lb_column lb_columns[] = {
 	{ .name = "cpu_min_pct", .json = "ran.cpu_min_pct", .unit = "%", .type = LB_COL_DBL,
 	  .dec = 1, .flags = BOTH, FIELD(cpu_min_pct) },
 	{ .name = "short_threads", .json = "ran.short_threads", .unit = "threads",
-	  .type = LB_COL_U64, .flags = BOTH, FIELD(short_threads) },
+	  .type = LB_COL_U64, .flags = BOTH | LB_COL_BASELINE | LB_COL_BASE_EMPTY,
+	  PUT(short_threads) },
 	/* run hygiene (hygiene.h; JSON: the run-level ones are its hygiene object) */
 	{ .name = "steal_ms", .unit = "ms", .type = LB_COL_DBL, .dec = 1,
 	  .flags = BOTH | LB_COL_JSON_NULL, .get = lb_col_point_hyg, .arg = LB_PHYG_STEAL },
@@ -234,7 +235,9 @@ const struct lb_column lb_columns[] = {
 	HYG("cflags", NULL, LB_COL_STR, 0, LB_HYG_CFLAGS),
 	HYG("git_revision", NULL, LB_COL_STR, 0, LB_HYG_GIT),
 	/* the time budget (--point-timeout) and Ctrl-C (JSON: the run's "partial") */
-	{ .name = "timed_out", .type = LB_COL_BOOL, .flags = BOTH, FIELD(timed_out) },
+	{ .name = "timed_out", .type = LB_COL_BOOL,
+	  .flags = BOTH | LB_COL_BASELINE | LB_COL_BASE_EMPTY, FIELD(timed_out),
+	  .put = lb_col_put_bool },
 	{ .name = "partial", .type = LB_COL_BOOL, .flags = CSV, .get = lb_col_partial },
 	/* over the repetitions of the point (JSON: the summary object) */
 	{ .name = "repeats", .json = "summary.repeats", .type = LB_COL_U64, .flags = BOTH,

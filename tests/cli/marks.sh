@@ -3,7 +3,8 @@
 # A point that timed out (--point-timeout) is marked in every format that
 # has a place for it: '!' after its figure in the table, compare, aim7 and
 # sweep, after its title in latency, with the note under each; timed_out in
-# CSV and JSON; the plot leaves it out and says so.
+# CSV and JSON, which report reads back and marks; the plot leaves it out and
+# says so.
 . "$srcdir/tests/lib.sh"
 # 4 threads of a FIFO spinlock on one CPU time out; 1 thread of it does not
 run="--lock=ticket,mcs --cpus=0 --threads=1,4 --load=1 --ops=3000000 --point-timeout=0.5 -q"
@@ -37,6 +38,14 @@ grep -Eq '^ +4 +[0-9.]+!\*? +[0-9.]+!\*? ' "$TMPD/text" && grep -Eq '^ +1 +[0-9.
 	--latency --latency-sample=100 -f latency --no-header >"$TMPD/lat" 2>"$TMPD/err" || fail "latency run: $(cat "$TMPD/err")"
 grep -Eq '^\*\* ticket/0:1, 4 threads, load 1 \*\* !\*?$' "$TMPD/lat" && grep -q '^! 1 point timed out' "$TMPD/lat" &&
 	pass "latency: '!' after the point's title, and the note" || fail "latency: $(grep '^\*\*\|^!' "$TMPD/lat")"
+# report: the cell marked, the note naming the run; the JSON the same
+"$LOCKBENCH" report "$TMPD/run.csv" "$TMPD/run.json" >"$TMPD/rep" 2>"$TMPD/err" || fail "report: $(cat "$TMPD/err")"
+grep -Eq '^ticket/0:1 +4 +1 +[0-9.]+!\*? +[0-9.]+!\*? ' "$TMPD/rep" &&
+	grep -Eq '^ticket/0:1 +1 +1 +[0-9.]+\*? +[0-9.]+\*? ' "$TMPD/rep" &&
+	grep -q '^! run 1: [0-9]* points timed out (--point-timeout)' "$TMPD/rep" &&
+	grep -q '^! run 2: [0-9]* points timed out (--point-timeout)' "$TMPD/rep" &&
+	pass "report: '!' in both runs' cells of the 4-thread rows, and the notes" ||
+	fail "report: $(cat "$TMPD/rep")"
 # the plot: not drawn, said in the title
 if command -v gnuplot >/dev/null 2>&1 && command -v python3 >/dev/null 2>&1; then
 	"$srcdir/scripts/lockbench-plot" -o "$TMPD/p" "$TMPD/run.csv" >"$TMPD/list" 2>"$TMPD/err" ||
