@@ -43,7 +43,7 @@ liblockbench_a_SOURCES += \
 	src/plan/torture.c src/plan/torture.h \
 	src/plan/simulate.c src/plan/simulate.h \
 	src/plan/estimate.c \
-	src/output/output.c src/output/output.h src/output/fmt.c src/output/columns.c src/output/columns.h \
+	src/output/output.c src/output/output.h src/output/fmt.c src/output/disturbed.c src/output/columns.c src/output/columns.h \
 	src/output/colget.c src/output/colput.c \
 	src/output/file.c src/output/file.h \
 	src/output/table.c src/output/stats.c src/output/sweep.c src/output/csv.c \

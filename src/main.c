@@ -191,6 +191,8 @@ static void warn_steal(const struct lb_result *res, unsigned n)
 {
 	unsigned with = 0, worst = 0;
 
+	if (lb_busy_warn_pct() > 100)
+		return;	/* never: the header and the CSV still say it */
 	for (unsigned i = 0; i < n; i++) {
 		if (res[i].steal_ms <= 0)
 			continue;
@@ -352,7 +354,7 @@ static void simulate_setup(struct lb_plan *plan)
 /* Every format from the same results, one after the other (-f A,B), to -o or stdout. */
 static int report(const struct lb_plan *plan, const struct lb_baseline *baseline,
 		  const struct lb_hygiene *hyg, const struct lb_result *results, unsigned nresults,
-		  unsigned npoints, const char *baseline_machine)
+		  unsigned nran, unsigned npoints, const char *baseline_machine)
 {
 	const struct lb_config *cfg = plan->cfg;
 	struct lb_report rep;
@@ -370,7 +372,8 @@ static int report(const struct lb_plan *plan, const struct lb_baseline *baseline
 	rep.results = results;
 	rep.nresults = nresults;
 	rep.npoints = npoints;
-	rep.partial = nresults < npoints;
+	rep.partial = nran < npoints;
+	rep.nran = nran;
 	rep.fixed_time = cfg->duration > 0;
 	rep.baseline = baseline->results;
 	rep.nbaseline = baseline->n;
@@ -416,7 +419,7 @@ int main(int argc, char **argv)
 	struct lb_baseline baseline = { 0 };
 	static char baseline_machine[800];
 	struct lb_result *results = NULL;
-	unsigned nresults = 0;
+	unsigned nresults = 0, nran;
 	struct lb_cpustat startup;
 	struct lb_hygiene hyg;
 	int rc;
@@ -467,7 +470,10 @@ int main(int argc, char **argv)
 	if (lb_stop_requested)
 		lb_warn("interrupted (%s) after %u of %u points: writing those, marked partial",
 			lb_stop_requested == SIGINT ? "SIGINT" : "SIGTERM", nresults, points.n);
-	rc = report(&plan, &baseline, &hyg, results, nresults, points.n, baseline_machine);
+	nran = nresults;
+	if (cfg.drop_disturbed)
+		lb_drop_disturbed(results, &nresults);
+	rc = report(&plan, &baseline, &hyg, results, nresults, nran, points.n, baseline_machine);
 	if (!rc && lb_stop_requested)
 		rc = 128 + lb_stop_requested;
 

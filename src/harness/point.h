@@ -134,6 +134,14 @@ struct lb_interval {
 	uint64_t *thread_ops;		/* each thread's, into lb_result.interval_thread_ops */
 };
 
+/* lb_result.disturbed: what disturbed a repetition */
+enum {
+	LB_DISTURB_SHORT = 1 << 0,	/* a thread ran short ('*') */
+	LB_DISTURB_STEAL = 1 << 1,	/* the host stole over LB_DISTURB_STEAL_PCT of its CPUs' time */
+	LB_DISTURB_LEVELS = 1 << 2,	/* --interval: the throughput fell into two levels */
+};
+#define LB_DISTURB_STEAL_PCT 1.0
+
 struct lb_result {
 	struct lb_point point;
 	bool timed_out;			/* --point-timeout stopped it: fewer ops than asked */
@@ -153,6 +161,15 @@ struct lb_result {
 	 */
 	double cpu_min_pct;
 	unsigned short_threads;
+	/*
+	 * What disturbed this repetition, LB_DISTURB_* (plan/run.c): a thread
+	 * that ran short, the host's steal on its CPUs over LB_DISTURB_STEAL_PCT
+	 * of the threads' time, a throughput in two levels (--interval); and
+	 * with --drop-disturbed, on a repetition kept, how many of its point's
+	 * were left out
+	 */
+	unsigned disturbed;
+	unsigned repeats_dropped;
 	unsigned nctr;
 	uint64_t ctr_total[LB_LOCK_MAX_COUNTERS];
 	struct lb_thread_result *threads;	/* nthreads entries */

@@ -274,6 +274,7 @@ int lb_output_aim7(FILE *f, const struct lb_report *rep)
 	if (!rc) {
 		lb_timed_out_note(f, rep);
 		lb_short_note(f, rep);
+		lb_disturbed_note(f, rep);
 	}
 out:
 	free(rows);

@@ -369,6 +369,14 @@ bool lb_col_roles(struct lb_col_src *s, const struct lb_column *c, union lb_col_
 	return true;
 }
 
+/* what disturbed the repetition, its words joined by '+' (lb_disturb_words()) */
+bool lb_col_disturbed(struct lb_col_src *s, const struct lb_column *c, union lb_col_val *v)
+{
+	(void)c;
+	v->s = lb_disturb_words(s->r->disturbed, "+", s->buf, sizeof(s->buf));
+	return true;
+}
+
 /* --scenario=roles: arg 0: readers, 1: writers */
 bool lb_col_population(struct lb_col_src *s, const struct lb_column *c, union lb_col_val *v)
 {

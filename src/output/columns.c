@@ -239,6 +239,9 @@ const struct lb_column lb_columns[] = {
 	  .flags = BOTH | LB_COL_BASELINE | LB_COL_BASE_EMPTY, FIELD(timed_out),
 	  .put = lb_col_put_bool },
 	{ .name = "partial", .type = LB_COL_BOOL, .flags = CSV, .get = lb_col_partial },
+	/* what disturbed the repetition ("ran-short+steal+two-levels"; "" for nothing) */
+	{ .name = "disturbed", .type = LB_COL_STR, .flags = BOTH, .get = lb_col_disturbed },
+	{ .name = "repeats_dropped", .type = LB_COL_U64, .flags = BOTH, FIELD(repeats_dropped) },
 	/* over the repetitions of the point (JSON: the summary object) */
 	{ .name = "repeats", .json = "summary.repeats", .type = LB_COL_U64, .flags = BOTH,
 	  .get = lb_col_summary, .arg = LB_SUM(LB_SUM_OPS_PER_S, LB_SUM_N) },

@@ -187,6 +187,7 @@ LB_COL_GET(lb_col_clock);
 LB_COL_GET(lb_col_phase);
 LB_COL_GET(lb_col_domains);
 LB_COL_GET(lb_col_roles);
+LB_COL_GET(lb_col_disturbed);
 LB_COL_GET(lb_col_population);
 LB_COL_GET(lb_col_role_ops);
 LB_COL_GET(lb_col_lat_setup);

@@ -71,7 +71,11 @@ int lb_sides_get(const struct lb_report *rep, struct lb_sides *s)
 			s->after[s->nafter++] = &rep->results[i];
 		return 0;
 	}
-	s->paired = true;	/* both sides ran in this run's rounds (repetitions outermost) */
+	/* both sides ran in this run's rounds (repetitions outermost); not once rounds were dropped */
+	s->paired = true;
+	for (unsigned i = 0; i < rep->nresults; i++)
+		if (rep->results[i].repeats_dropped)
+			s->paired = false;
 	for (unsigned i = 0; i < rep->nresults; i++) {
 		const struct lb_result *r = &rep->results[i];
 		const char *name = r->point.ops->name;
@@ -287,6 +291,7 @@ int lb_output_compare(FILE *f, const struct lb_report *rep)
 	if (!rc) {
 		lb_timed_out_note(f, rep);
 		lb_short_note(f, rep);
+		lb_disturbed_note(f, rep);
 	}
 	return rc;
 }

@@ -91,7 +91,7 @@ void lb_output_run_notes(FILE *f, const struct lb_report *rep)
 	lb_timed_out_note(f, rep);
 	if (rep->partial)
 		fprintf(f, "\nInterrupted after %u of %u points: the run is partial.\n",
-			rep->nresults, rep->npoints);
+			rep->nran ? rep->nran : rep->nresults, rep->npoints);
 }
 
 double lb_point_figure(const struct lb_result *r, bool fixed_time)

@@ -43,6 +43,7 @@ struct lb_report {
 	const struct lb_hygiene *hyg;	/* the conditions of the run (hygiene.h), or NULL */
 	/* Ctrl-C or SIGTERM: only the first nresults of npoints points ran (CSV, JSON: partial) */
 	bool partial;
+	unsigned nran;		/* the points that ran, before --drop-disturbed took any out */
 	unsigned npoints;		/* the points of the run as planned */
 };
 
@@ -201,6 +202,18 @@ void lb_repeat_summary(const struct lb_report *rep, const struct lb_result *r, i
 double lb_cv_pct(const struct lb_summary *s);
 /* lb_short_note() - under a text table: which points ran with a thread off its CPU ("*") */
 void lb_short_note(FILE *f, const struct lb_report *rep);
+/* lb_disturb_words() - the LB_DISTURB_* bits of @d as words joined by @sep, in @buf */
+const char *lb_disturb_words(unsigned d, const char *sep, char *buf, size_t len);
+/**
+ * lb_drop_disturbed() - --drop-disturbed: take the disturbed repetitions
+ * of @res (@n of them; *@n becomes what is left) out where their point has
+ * one nothing disturbed, freeing them; the kept ones of that point count
+ * them in repeats_dropped
+ * Return: how many were taken out.
+ */
+unsigned lb_drop_disturbed(struct lb_result *res, unsigned *n);
+/* lb_disturbed_note() - under a table: the disturbed repetitions, and those left out */
+void lb_disturbed_note(FILE *f, const struct lb_report *rep);
 
 /* lb_fmt_change() - "-52.5%", "+7.0%", with "~" when @noisy; "n/a" without a before figure */
 char *lb_fmt_change(double before, double after, bool noisy, char *buf, size_t len);

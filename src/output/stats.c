@@ -272,6 +272,8 @@ int lb_output_stats(FILE *f, const struct lb_report *rep)
 			"repetitions gives p > 0.05\n");
 	if (!rc && o.ran_short)
 		lb_short_note(f, rep);
+	if (!rc)
+		lb_disturbed_note(f, rep);
 	return rc || ferror(f) ? -1 : 0;
 }
 

@@ -487,8 +487,10 @@ int lb_output_table(FILE *f, const struct lb_report *rep)
 	if (!rc)
 		spread_note(f, &t);
 	lb_ttable_free(&t);
-	if (!rc)
+	if (!rc) {
 		lb_short_note(f, rep);
+		lb_disturbed_note(f, rep);
+	}
 	if (!rc && rep->c2c)
 		rc = c2c_block(f, rep, res);
 	if (!rc && rep->nresults && rep->results[0].point.perf)

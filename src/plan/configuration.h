@@ -86,6 +86,7 @@ struct lb_config {
 	/* measurement */
 	bool validate;
 	bool processes;			/* --processes: each worker a process */
+	bool drop_disturbed;		/* --drop-disturbed: disturbed repetitions left out */
 	bool torture;			/* --torture: locktorture-like rounds (torture.c) */
 	bool c2c;			/* --c2c: measure the core-to-core round trip first */
 	bool perf;			/* --perf: per-thread perf_event_open counters */

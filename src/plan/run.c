@@ -269,6 +269,25 @@ static void progress_line(const struct lb_points *pts, unsigned i, double elapse
 			p->sim ? " (simulated)" : "", el, left);
 }
 
+/* What disturbed a repetition (lb_result.disturbed); nothing in virtual time. */
+static void mark_disturbed(struct lb_result *r)
+{
+	const struct lb_point *p = &r->point;
+	unsigned n = p->nthreads < p->npus ? p->nthreads : p->npus;
+	double lo, hi;
+	unsigned nlo;
+
+	r->disturbed = 0;
+	if (p->sim)
+		return;
+	if (r->short_threads)
+		r->disturbed |= LB_DISTURB_SHORT;
+	if (r->steal_ms > 0 && r->steal_ms >= LB_DISTURB_STEAL_PCT / 100 * r->exec_ms * n)
+		r->disturbed |= LB_DISTURB_STEAL;
+	if (lb_intervals_levels(r, &lo, &hi, &nlo))
+		r->disturbed |= LB_DISTURB_LEVELS;
+}
+
 /* One point, with the steal on its CPUs read from /proc/stat before and after it. */
 static int run_point_steal(const struct lb_point *p, struct lb_result *r)
 {
@@ -289,6 +308,8 @@ static int run_point_steal(const struct lb_point *p, struct lb_result *r)
 					       p->nthreads < p->npus ? p->nthreads : p->npus) : -1;
 	lb_cpustat_free(&a);
 	lb_cpustat_free(&b);
+	if (!rc)
+		mark_disturbed(r);
 	return rc;
 }
 

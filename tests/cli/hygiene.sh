@@ -120,8 +120,19 @@ sleep 0.1
 LOCKBENCH_SYSROOT=$root LOCKBENCH_BUSY_WARN=20 "$LOCKBENCH" --lock=null --threads=1 --load=1 \
 	--duration=0.3 -f table,csv >"$TMPD/t" 2>"$TMPD/e"
 rc=$?
+# the same steal marks every repetition disturbed; --drop-disturbed keeps a point all of whose were
+LOCKBENCH_SYSROOT=$root "$LOCKBENCH" --lock=null --threads=1 --load=1 --duration=0.1 --repeat=2 \
+	--drop-disturbed -f table,csv >"$TMPD/d" 2>"$TMPD/de"
+drc=$?
+sed -n '/^format_version,/,$p' "$TMPD/d" >"$TMPD/d.csv"
 kill "$writer"
 wait "$writer" 2>/dev/null
+[ "$drc" -eq 0 ] &&
+	grep -Eq '^--drop-disturbed: 2 repetitions disturbed \([a-z+, -]*steal[a-z, -]*\), kept: every repetition of their point was' "$TMPD/d" &&
+	[ "$(csv_cols "$TMPD/d.csv" disturbed | grep -c steal)" -eq 2 ] &&
+	[ "$(csv_cols "$TMPD/d.csv" repeats_dropped | grep -c '^0$')" -eq 2 ] &&
+	pass "fake machine: steal marks each repetition disturbed; --drop-disturbed keeps them all, says so" ||
+	fail "disturbed: exit $drc: $(cat "$TMPD/de" "$TMPD/d")"
 [ "$rc" -eq 0 ] || fail "moving fake machine: exit $rc: $(cat "$TMPD/e")"
 grep -q "warning: other work on the placement's CPUs: [0-9]*% busy before the run" "$TMPD/e" ||
 	fail "no other-work warning: $(cat "$TMPD/e")"

@@ -15,7 +15,9 @@
 
 #include <ctype.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <json.h>
 
@@ -557,7 +559,7 @@ static void csv(void)
 		  "ms,starved_readers,starved_writers,max_gap_read_ms,max_gap_write_ms,setup_ms,teardown_ms,t"
 		  "sc_mhz,pause_ns,pause_stall_pct,loop_stall_pct,cpu_min_pct,short_threads,steal_ms,placemen"
 		  "t_cpus,host_cpus,smt_shared_threads,cpufreq_driver,cpufreq_governor,hypervisor,kernel_flag"
-		  "s,loadavg_1m,busy_other_pct,compiler,cflags,git_revision,timed_out,partial,repeats,median_"
+		  "s,loadavg_1m,busy_other_pct,compiler,cflags,git_revision,timed_out,partial,disturbed,repeats_dropped,repeats,median_"
 		  "ops_per_s,min_ops_per_s,max_ops_per_s,cv_pct,median_exec_time_ms,min_exec_time_ms,max_exec"
 		  "_time_ms,cv_exec_time_pct,simulated,roles,readers,writers,reader_ops_min,reader_ops_mean,reader_ops_"
 		  "max,writer_ops_min,writer_ops_mean,writer_ops_max,latency_sample,lat_samples,lat_calib_cyc"
@@ -579,7 +581,7 @@ static void csv(void)
 		  "ticket,excl,spin,,,1:1,1,1,2,5,,pause,0.000,0,ops,1000,,1,mix,,socket,0;1,,numa,1,0,0,0,"
 		  "12.500000,2000,160000.0,0,2000,1000,1000.0,1000,1.0000,6250.000,spin-waits=77,0,,,,,"
 		  "0.2500,0.0000,0.000,0.000,0.0,0.0,0.0,0,0.0,,,0,,,,,,,"
-		  LB_COMPILER "," LB_CFLAGS "," LB_GIT_REVISION ",0,0,1,160000.0,160000.0,160000.0,0.00,"
+		  LB_COMPILER "," LB_CFLAGS "," LB_GIT_REVISION ",0,0,,0,1,160000.0,160000.0,160000.0,0.00,"
 		  "12.500000,12.500000,12.500000,0.00,0"
 		  /* the 88 columns of the groups: none of them applies */
 		  ",,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,"
@@ -844,8 +846,56 @@ static void sweep(void)
 	CHECK_STR(lb_sweep_change(2136, 1912, b, sizeof(b)), "-10.5%");
 }
 
+/*
+ * --drop-disturbed: a disturbed repetition goes where its point has a clean
+ * one, and each kept repetition counts it; a point whose every repetition
+ * was disturbed stays whole; the note says both
+ */
+static void disturbed(void)
+{
+	static struct lb_result res[5];
+	struct lb_config cfg = { .drop_disturbed = true };
+	struct lb_report rep = { .cfg = &cfg };
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f;
+	unsigned n = 5;
+
+	memset(res, 0, sizeof(res));
+	for (unsigned i = 0; i < 5; i++) {
+		res[i].point.ops = &fake_mutex;
+		res[i].point.mix = (struct lb_ratio){ 0, 1 };
+		res[i].point.nthreads = i < 3 ? 2 : 1;
+		res[i].point.repeat = i < 3 ? i : i - 3;
+	}
+	res[1].disturbed = LB_DISTURB_STEAL;
+	res[3].disturbed = res[4].disturbed = LB_DISTURB_SHORT;
+	CHECK(lb_drop_disturbed(res, &n) == 1, "one repetition left out");
+	CHECK(n == 4, "4 kept, got %u", n);
+	CHECK(res[0].repeats_dropped == 1 && res[1].repeats_dropped == 1 &&
+	      res[1].point.repeat == 2, "the 2-thread point's two kept count it");
+	CHECK(res[2].repeats_dropped == 0 && res[3].disturbed, "the 1-thread point whole");
+	rep.results = res;
+	rep.nresults = n;
+	f = open_memstream(&text, &len);
+	lb_disturbed_note(f, &rep);
+	fclose(f);
+	CHECK_STR(text, "--drop-disturbed: 1 disturbed repetition left out of the figures; kept "
+		  "where every repetition of a point was\n");
+	free(text);
+	cfg.drop_disturbed = false;
+	for (unsigned i = 0; i < n; i++)
+		res[i].repeats_dropped = 0;	/* as a run without the option has them */
+	f = open_memstream(&text, &len);
+	lb_disturbed_note(f, &rep);
+	fclose(f);
+	CHECK(strstr(text, "2 of 4 repetitions disturbed (ran-short: ") == text, "got %s", text);
+	free(text);
+}
+
 int main(void)
 {
+	disturbed();
 	figures();
 	table();
 	stats();

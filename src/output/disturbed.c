@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * disturbed.c - the repetitions something else disturbed, said and, when
+ * the user asks (--drop-disturbed), left out of the figures
+ *
+ * plan/run.c marks each repetition with what disturbed it (lb_result
+ * .disturbed: a thread that ran short, the host's steal over 1% of the
+ * threads' time, a throughput in two levels). Every layout says under its
+ * table how many were; the CSV and JSON name what, per row. With
+ * --drop-disturbed a disturbed repetition of a point that has an
+ * undisturbed one is taken out before any layout sees the run, each kept
+ * repetition of the point counts them (repeats_dropped), and the note
+ * says how many went; a point whose every repetition was disturbed is
+ * kept whole, as nothing would be left of it.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/log.h"
+#include "harness/harness.h"
+#include "output/output.h"
+
+static const struct {
+	unsigned bit;
+	const char *word;
+} words[] = {
+	{ LB_DISTURB_SHORT, "ran-short" },
+	{ LB_DISTURB_STEAL, "steal" },
+	{ LB_DISTURB_LEVELS, "two-levels" },
+};
+
+const char *lb_disturb_words(unsigned d, const char *sep, char *buf, size_t len)
+{
+	size_t l = 0;
+
+	buf[0] = '\0';
+	for (unsigned i = 0; i < sizeof(words) / sizeof(words[0]) && l < len; i++)
+		if (d & words[i].bit)
+			l += (size_t)snprintf(buf + l, len - l, "%s%s", l ? sep : "", words[i].word);
+	return buf;
+}
+
+/* Has @r's point a repetition in @res that nothing disturbed? */
+static bool has_clean(const struct lb_result *res, unsigned n, const struct lb_result *r)
+{
+	for (unsigned j = 0; j < n; j++)
+		if (!res[j].disturbed && lb_point_same(&res[j].point, &r->point))
+			return true;
+	return false;
+}
+
+unsigned lb_drop_disturbed(struct lb_result *res, unsigned *n)
+{
+	unsigned k = 0, dropped = 0;
+	bool *drop = calloc(*n + 1, sizeof(*drop));
+
+	if (!drop)
+		return 0;	/* out of memory: nothing left out, the note says none */
+	for (unsigned i = 0; i < *n; i++)
+		drop[i] = res[i].disturbed && has_clean(res, *n, &res[i]);
+	for (unsigned i = 0; i < *n; i++) {
+		if (!drop[i])
+			continue;
+		dropped++;
+		for (unsigned j = 0; j < *n; j++)
+			if (!drop[j] && lb_point_same(&res[j].point, &res[i].point))
+				res[j].repeats_dropped++;
+	}
+	for (unsigned i = 0; i < *n; i++) {
+		if (drop[i])
+			lb_result_free(&res[i]);
+		else
+			res[k++] = res[i];
+	}
+	free(drop);
+	*n = k;
+	return dropped;
+}
+
+void lb_disturbed_note(FILE *f, const struct lb_report *rep)
+{
+	unsigned d = 0, all = 0, dropped = 0;
+	char what[64];
+
+	for (unsigned i = 0; i < rep->nresults; i++) {
+		d += rep->results[i].disturbed != 0;
+		all |= rep->results[i].disturbed;
+	}
+	for (unsigned i = 0; i < rep->nresults; i++) {
+		const struct lb_result *r = &rep->results[i];
+		bool first = true;
+
+		/* a point's count once: on its first repetition kept */
+		for (unsigned j = 0; j < i && first; j++)
+			first = !lb_point_same(&rep->results[j].point, &r->point);
+		if (first)
+			dropped += r->repeats_dropped;
+	}
+	lb_disturb_words(all, ", ", what, sizeof(what));
+	if (dropped)
+		fprintf(f, "--drop-disturbed: %u disturbed repetition%s left out of the figures%s\n",
+			dropped, LB_S(dropped), d ? "; kept where every repetition of a point was" : "");
+	if (d && !(rep->cfg && rep->cfg->drop_disturbed))
+		fprintf(f, "%u of %u repetition%s disturbed (%s: a thread ran short, the host stole "
+			"over %.0f%% of their CPUs' time, or the throughput fell into two levels; "
+			"CSV and JSON: disturbed); --drop-disturbed leaves them out\n", d,
+			rep->nresults, LB_S(rep->nresults), what, LB_DISTURB_STEAL_PCT);
+	else if (d && !dropped)
+		fprintf(f, "--drop-disturbed: %u repetition%s disturbed (%s), kept: every repetition "
+			"of their point was\n", d, LB_S(d), what);
+}
