@@ -9,9 +9,10 @@
  * table how many were; the CSV and JSON name what, per row. With
  * --drop-disturbed a disturbed repetition of a point that has an
  * undisturbed one is taken out before any layout sees the run, each kept
- * repetition of the point counts them (repeats_dropped), and the note
- * says how many went; a point whose every repetition was disturbed is
- * kept whole, as nothing would be left of it.
+ * repetition of the point counts them (repeats_dropped), and the note (a
+ * '*' line, as the machine's other marks) says how many went; a point
+ * whose every repetition was disturbed is kept whole, as nothing would be
+ * left of it.
  */
 #include "config.h"
 
@@ -101,14 +102,14 @@ void lb_disturbed_note(FILE *f, const struct lb_report *rep)
 	}
 	lb_disturb_words(all, ", ", what, sizeof(what));
 	if (dropped)
-		fprintf(f, "--drop-disturbed: %u disturbed repetition%s left out of the figures%s\n",
+		fprintf(f, "* --drop-disturbed: %u disturbed repetition%s left out of the figures%s\n",
 			dropped, LB_S(dropped), d ? "; kept where every repetition of a point was" : "");
 	if (d && !(rep->cfg && rep->cfg->drop_disturbed))
-		fprintf(f, "%u of %u repetition%s disturbed (%s: a thread ran short, the host stole "
+		fprintf(f, "* %u of %u repetition%s disturbed (%s: a thread ran short, the host stole "
 			"over %.0f%% of their CPUs' time, or the throughput fell into two levels; "
 			"CSV and JSON: disturbed); --drop-disturbed leaves them out\n", d,
 			rep->nresults, LB_S(rep->nresults), what, LB_DISTURB_STEAL_PCT);
 	else if (d && !dropped)
-		fprintf(f, "--drop-disturbed: %u repetition%s disturbed (%s), kept: every repetition "
+		fprintf(f, "* --drop-disturbed: %u repetition%s disturbed (%s), kept: every repetition "
 			"of their point was\n", d, LB_S(d), what);
 }

@@ -128,7 +128,7 @@ sed -n '/^format_version,/,$p' "$TMPD/d" >"$TMPD/d.csv"
 kill "$writer"
 wait "$writer" 2>/dev/null
 [ "$drc" -eq 0 ] &&
-	grep -Eq '^--drop-disturbed: 2 repetitions disturbed \([a-z+, -]*steal[a-z, -]*\), kept: every repetition of their point was' "$TMPD/d" &&
+	grep -Eq '^\* --drop-disturbed: 2 repetitions disturbed \([a-z+, -]*steal[a-z, -]*\), kept: every repetition of their point was' "$TMPD/d" &&
 	[ "$(csv_cols "$TMPD/d.csv" disturbed | grep -c steal)" -eq 2 ] &&
 	[ "$(csv_cols "$TMPD/d.csv" repeats_dropped | grep -c '^0$')" -eq 2 ] &&
 	pass "fake machine: steal marks each repetition disturbed; --drop-disturbed keeps them all, says so" ||

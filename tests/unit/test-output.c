@@ -880,7 +880,7 @@ static void disturbed(void)
 	f = open_memstream(&text, &len);
 	lb_disturbed_note(f, &rep);
 	fclose(f);
-	CHECK_STR(text, "--drop-disturbed: 1 disturbed repetition left out of the figures; kept "
+	CHECK_STR(text, "* --drop-disturbed: 1 disturbed repetition left out of the figures; kept "
 		  "where every repetition of a point was\n");
 	free(text);
 	cfg.drop_disturbed = false;
@@ -889,7 +889,7 @@ static void disturbed(void)
 	f = open_memstream(&text, &len);
 	lb_disturbed_note(f, &rep);
 	fclose(f);
-	CHECK(strstr(text, "2 of 4 repetitions disturbed (ran-short: ") == text, "got %s", text);
+	CHECK(strstr(text, "* 2 of 4 repetitions disturbed (ran-short: ") == text, "got %s", text);
 	free(text);
 }
 
