@@ -54,6 +54,7 @@ kshim_linux_DATA = \
 	kshim/include/linux/mm.h \
 	kshim/include/linux/module.h \
 	kshim/include/linux/mutex.h \
+	kshim/include/linux/mutex_types.h \
 	kshim/include/linux/osq_lock.h \
 	kshim/include/linux/percpu-defs.h \
 	kshim/include/linux/percpu-rwsem.h \
