@@ -133,6 +133,8 @@ struct callback_head {
 #define __cond_acquires_shared(...)
 #define __guarded_by(...)
 #define __pt_guarded_by(...)
+#define __assumes_ctx_lock(...)
+#define __assumes_shared_ctx_lock(...)
 #define __no_context_analysis
 #define __cond_lock(x, c)	(c)
 #define __acquire(x)		((void)0)
