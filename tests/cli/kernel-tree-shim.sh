@@ -63,7 +63,8 @@ static __maybe_unused __nonnull_args(1) long lb_test_get(struct lb_test_data *d)
 static __maybe_unused bool lb_test_try(struct lb_test_data *d)
 	__cond_acquires(true, &d->lock) __cond_acquires_shared(0, &d->lock)
 	__acquires(&d->lock) __acquires_shared(&d->lock) __releases(&d->lock, &d->lock)
-	__releases_shared(&d->lock) __assumes_ctx_lock(&d->lock) __assumes_shared_ctx_lock(&d->lock);
+	__releases_shared(&d->lock) __assumes_ctx_lock(&d->lock)
+	__assumes_shared_ctx_lock(&d->lock);
 _Static_assert(IS_ERR_VALUE(-1L) && IS_ERR_VALUE((unsigned long)-MAX_ERRNO) &&
 	       !IS_ERR_VALUE((unsigned long)-MAX_ERRNO - 1) && !IS_ERR_VALUE(0),
 	       "IS_ERR_VALUE: the last MAX_ERRNO values");
