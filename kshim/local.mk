@@ -23,6 +23,7 @@ kshim_lbshim_DATA = \
 	kshim/include/lbshim/wait.h
 kshim_linuxdir = $(kshimdir)/kshim/include/linux
 kshim_linux_DATA = \
+	kshim/include/linux/args.h \
 	kshim/include/linux/atomic.h \
 	kshim/include/linux/bitops.h \
 	kshim/include/linux/bits.h \
@@ -54,6 +55,7 @@ kshim_linux_DATA = \
 	kshim/include/linux/mm.h \
 	kshim/include/linux/module.h \
 	kshim/include/linux/mutex.h \
+	kshim/include/linux/mutex_types.h \
 	kshim/include/linux/osq_lock.h \
 	kshim/include/linux/percpu-defs.h \
 	kshim/include/linux/percpu-rwsem.h \
@@ -113,6 +115,8 @@ kshim_asm_DATA = \
 	kshim/include/asm/spinlock_types.h
 kshim_asmgendir = $(kshimdir)/kshim/include/asm-generic
 kshim_asmgen_DATA = \
+	kshim/include/asm-generic/mcs_spinlock.h \
+	kshim/include/asm-generic/percpu.h \
 	kshim/include/asm-generic/qrwlock.h \
 	kshim/include/asm-generic/qrwlock_types.h \
 	kshim/include/asm-generic/qspinlock.h \

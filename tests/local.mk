@@ -162,6 +162,7 @@ CLI_TESTS = \
 	tests/cli/kernel-tree.sh \
 	tests/cli/kernel-tree-bugs.sh \
 	tests/cli/kernel-tree-compare.sh \
+	tests/cli/kernel-tree-shim.sh \
 	tests/cli/kernel-tree-torture.sh \
 	tests/cli/tree-compare.sh
 

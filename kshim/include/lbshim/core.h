@@ -90,6 +90,8 @@ struct callback_head {
 #define __cold			__attribute__((cold))
 #define __weak			__attribute__((weak))
 #define __must_check		__attribute__((warn_unused_result))
+#define __cleanup(f)		__attribute__((cleanup(f)))
+#define __nonnull_args(...)	__attribute__((nonnull(__VA_ARGS__)))
 #define __noreturn		__attribute__((noreturn))
 #define __printf(a, b)		__attribute__((format(printf, a, b)))
 #define __section(s)		__attribute__((section(s)))
@@ -113,12 +115,37 @@ struct callback_head {
 #define __force
 #define __bitwise
 #define __private
-#define __acquires(x)
-#define __releases(x)
-#define __must_hold(x)
+/*
+ * Lock annotations: sparse's (__acquires() ...) and, from 7.0, Clang's
+ * context analysis (context_lock_struct(), __guarded_by(), the _shared
+ * and __cond_ forms). The shim, like a gcc build of the kernel, checks
+ * none: a declaration's word is empty, a statement's does nothing,
+ * and a lock type is a plain struct (the analysis' attributes dropped).
+ */
+#define __acquires(...)
+#define __releases(...)
+#define __must_hold(...)
+#define __must_not_hold(...)
+#define __acquires_shared(...)
+#define __releases_shared(...)
+#define __must_hold_shared(...)
+#define __cond_acquires(...)
+#define __cond_acquires_shared(...)
+#define __guarded_by(...)
+#define __pt_guarded_by(...)
+#define __assumes_ctx_lock(...)
+#define __assumes_shared_ctx_lock(...)
+#define __no_context_analysis
 #define __cond_lock(x, c)	(c)
 #define __acquire(x)		((void)0)
 #define __release(x)		((void)0)
+#define __acquire_shared(x)	((void)0)
+#define __release_shared(x)	((void)0)
+#define __assume_ctx_lock(x)	((void)(x))
+#define __assume_shared_ctx_lock(x) ((void)(x))
+#define context_lock_struct(name, ...)	struct name
+#define disable_context_analysis()
+#define enable_context_analysis()
 #define notrace
 #define __kprobes
 #define nokprobe_inline		__always_inline
@@ -168,6 +195,7 @@ struct callback_head {
 
 #define container_of(ptr, type, member) \
 	((type *)(void *)((char *)(ptr) - offsetof(type, member)))
+#define typeof_member(type, member)	__typeof__(((type *)0)->member)
 #define ARRAY_SIZE(a)		(sizeof(a) / sizeof((a)[0]))
 #define DIV_ROUND_UP(n, d)	(((n) + (d) - 1) / (d))
 #define BIT(n)			(1UL << (n))
@@ -181,7 +209,9 @@ struct callback_head {
 #define max_t(t, a, b)		max((t)(a), (t)(b))
 #define ERR_PTR(e)		((void *)(long)(e))
 #define PTR_ERR(p)		((long)(p))
-#define IS_ERR(p)		((unsigned long)(void *)(p) >= (unsigned long)-4095)
+#define MAX_ERRNO		4095
+#define IS_ERR_VALUE(x)		((unsigned long)(x) >= (unsigned long)-MAX_ERRNO)
+#define IS_ERR(p)		IS_ERR_VALUE((unsigned long)(void *)(p))
 #define IS_ERR_OR_NULL(p)	(!(p) || IS_ERR(p))
 #define ERR_CAST(p)		((void *)(p))
 
