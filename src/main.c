@@ -346,7 +346,7 @@ static void simulate_setup(struct lb_plan *plan)
 		lb_die(LB_EXIT_RUNTIME, "--simulate: %s", why);
 	}
 	env = plan->sim;
-	lb_info("simulated machine: %s (%s), profile %s from %s, seed %llu, jitter %g%%", env->name,
+	lb_info("simulated machine: %s (%s), profile %s from %s, --seed=%llu --sim-jitter=%g%%", env->name,
 		env->machine.name, env->profile.name, env->profile_from,
 		(unsigned long long)env->seed, env->jitter_pct);
 }

@@ -312,7 +312,7 @@ static bool header_sim(FILE *f, const struct lb_report *rep)
 	if (!e)
 		return false;
 	fprintf(f, "# simulated: every time is virtual, on %s (%s); profile %s (%s): counter "
-		"%.3f GHz, pause %.2f ns; seed %llu, jitter %g%%, slice %g ms\n", e->name,
+		"%.3f GHz, pause %.2f ns; --seed=%llu --sim-jitter=%g%% --sim-slice=%g ms\n", e->name,
 		e->machine.name, e->profile.name, e->profile_from, e->profile.ghz,
 		e->profile.pause_ns, (unsigned long long)e->seed, e->jitter_pct,
 		e->profile.slice_ns / 1e6);

@@ -94,25 +94,32 @@ def call_circles(files, top):
             for v in owner.get(n, ()):
                 if v != unit and part_of(v) == part_of(unit):
                     calls.setdefault(unit, {}).setdefault(v, set()).add(n)
+    found = []
+    for cyc in cycles(calls):
+        how = ", ".join(f"{a} calls {sorted(calls[a][b])[0]}" for a, b in zip(cyc, cyc[1:]))
+        found.append("call circle in " + part_of(cyc[0]) + ": " + " -> ".join(cyc) + f" ({how})")
+    return found, sum(len(v) for v in calls.values())
+
+
+def cycles(graph):
+    """the circles of @graph (unit -> its successors), by depth-first search, each as a path back to its start"""
     found, state, stack = [], {}, []
 
     def visit(u):
         state[u] = 1
         stack.append(u)
-        for v in sorted(calls.get(u, {})):
+        for v in sorted(graph.get(u, ())):
             if state.get(v) == 1:
-                cyc = stack[stack.index(v):] + [v]
-                how = ", ".join(f"{a} calls {sorted(calls[a][b])[0]}" for a, b in zip(cyc, cyc[1:]))
-                found.append("call circle in " + part_of(u) + ": " + " -> ".join(cyc) + f" ({how})")
+                found.append(stack[stack.index(v):] + [v])
             elif not state.get(v):
                 visit(v)
         stack.pop()
         state[u] = 2
 
-    for u in sorted(calls):
+    for u in sorted(graph):
         if not state.get(u):
             visit(u)
-    return found, sum(len(v) for v in calls.values())
+    return found
 
 
 def part_of(unit):
@@ -171,25 +178,7 @@ def main():
                 ok = RANK[b] < RANK[a]
             if not ok:
                 problems.append(f"{f}: includes \"{inc}\": the {a} part may not include the {b} part")
-    # circles, by depth-first search over units
-    state = {}
-    stack = []
-
-    def visit(u):
-        state[u] = 1
-        stack.append(u)
-        for v in sorted(edges.get(u, ())):
-            if state.get(v) == 1:
-                cyc = stack[stack.index(v):] + [v]
-                problems.append("include circle: " + " -> ".join(cyc))
-            elif not state.get(v):
-                visit(v)
-        stack.pop()
-        state[u] = 2
-
-    for u in sorted(edges):
-        if not state.get(u):
-            visit(u)
+    problems += ["include circle: " + " -> ".join(cyc) for cyc in cycles(edges)]
     circles, ncalls = call_circles(files, top)
     problems += circles
     if sizes:
