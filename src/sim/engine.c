@@ -316,6 +316,11 @@ void lb_sim_access(enum lb_sim_kind kind, const void *addr, size_t size)
 		lb_sim_abort(s);	/* out of memory for the directory */
 		return;
 	}
+	/* another CPU's hold on the line: wait for its end, then issue it again (mem.c) */
+	for (uint64_t at; (at = lb_sim_mem_stall(s, t->cpu, idx, kind, c->clock));) {
+		c->clock = at;
+		sync_cpu(s, t);
+	}
 	c->clock = lb_sim_mem_access(s, t->cpu, idx, kind, c->clock);
 	/* a write wakes the spinners parked on the line, runnable at its completion */
 	if (kind != LB_SIM_READ && lb_sim_line(s, idx)->parked != SIM_NONE)

@@ -31,6 +31,9 @@ enum { SIM_I = 0, SIM_S = 1, SIM_E = 2, SIM_M = 3 };
  * @home:     NUMA node of its memory
  * @parked:   first thread parked on it (struct sim_thread.park_next), or -1
  * @pkgs:     bit p: a holder in package p (packages past 63 share bit 63)
+ * @hold_until, @hold_cpu, @hold_m: the last CPU to receive the line keeps it
+ *            until then (against writes; against reads too when it came as M)
+ * @stalls:   requests stalled by the current hold, for their FIFO order
  * @requests, @queued, @queue_ps, @max_queue_ps: misses, those that waited, the waits
  * @bits:     one bit per CPU holding a copy
  */
@@ -43,6 +46,10 @@ struct sim_line {
 	int16_t home;
 	int32_t parked;
 	uint64_t pkgs;
+	uint64_t hold_until;
+	int32_t hold_cpu;
+	uint8_t hold_m;
+	uint32_t stalls;
 	uint64_t requests, queued, queue_ps, max_queue_ps;
 	uint64_t bits[];
 };
@@ -120,6 +127,7 @@ struct lb_sim {
 	struct lb_sim_profile p;
 	/* the profile in ps */
 	uint64_t c_hit, c_smt, c_l3, c_pkg, c_home, c_inval, c_rmw, c_fence, c_pause, c_spin;
+	uint64_t c_hold;
 	uint64_t c_fwait, c_fwake, c_wakeup, c_ctxsw, c_slice;
 	uint64_t *c_remote;	/* nnodes x nnodes: a transfer between packages */
 	uint64_t *c_mem;	/* nnodes x nnodes: memory of node j from node i */
@@ -162,6 +170,8 @@ static inline bool lb_sim_mem_holds(const struct lb_sim *s, uint32_t idx, unsign
 {
 	return lb_sim_line(s, idx)->bits[cpu / 64] >> (cpu % 64) & 1;
 }
+uint64_t lb_sim_mem_stall(struct lb_sim *s, unsigned cpu, uint32_t idx, enum lb_sim_kind kind,
+			  uint64_t now);
 uint64_t lb_sim_mem_access(struct lb_sim *s, unsigned cpu, uint32_t idx, enum lb_sim_kind kind,
 			   uint64_t now);
 void lb_sim_mem_drop(struct lb_sim *s, uint32_t idx);

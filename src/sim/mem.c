@@ -38,6 +38,23 @@
  * queue, so a ticket lock's release, which invalidates N spinners that
  * each re-read the line, costs time in proportion to N.
  *
+ * Hold (hardware's forward progress): the CPU a line comes to keeps it
+ * for hold_ns after its miss completes, so that it can do its next few
+ * accesses to it (an acquire's RMW, then the release, or a load, then its
+ * cmpxchg) before another CPU's request takes it away. A miss by another
+ * CPU issued before the hold ends waits for the end (lb_sim_mem_stall():
+ * its CPU's clock moves there and it is issued again), when it would take
+ * the holder's copy: any request when the line came as M (a write or an
+ * RMW), a write or RMW when it came as S or E (a read). Waiters are issued
+ * again in the order they came (a picosecond apart); the first re-issued
+ * starts the next hold. One hold per line: a later read of a line held
+ * for a read takes the hold over, so the earlier reader's copy is then
+ * protected only until the new hold ends, and it waits like any other
+ * CPU. With two CPUs contending for one line by RMWs, each does a run of
+ * about 1 + hold_ns / (hit_ns + rmw_ns + its loop's own time) of them in
+ * a row: the run lengths that --c2c measures (simulate.c fits hold_ns to
+ * them). With hold_ns 0 the line goes to the next requester at once.
+ *
  * When an access takes effect: at its completion in virtual time. The
  * directory is updated when the miss is issued (it describes the line as
  * it will be once every issued request has completed, so a later request
@@ -141,6 +158,7 @@ uint32_t lb_sim_line_of(struct lb_sim *s, uintptr_t tag, unsigned cpu)
 	l->tag = tag;
 	l->owner = SIM_NONE;
 	l->parked = SIM_NONE;
+	l->hold_cpu = SIM_NONE;
 	l->home = (int16_t)home_of(s, tag, cpu);
 	m->slots[h] = idx + 1;
 	if (m->n * 2 > m->mask && grow_table(m))
@@ -285,6 +303,31 @@ static uint64_t miss_cost(struct lb_sim *s, struct sim_line *l, unsigned cpu,
 	return cost;
 }
 
+/* a hit: @cpu holds a copy and the access needs no more */
+static inline bool is_hit(const struct sim_line *l, unsigned cpu, enum lb_sim_kind kind)
+{
+	return holds(l, cpu) && (kind == LB_SIM_READ || l->state != SIM_S);
+}
+
+/**
+ * lb_sim_mem_stall() - must CPU @cpu's access of line @idx at @now wait
+ * for another CPU's hold to end?
+ *
+ * Return: 0 to go on, or the time (ps) to issue it again at.
+ */
+uint64_t lb_sim_mem_stall(struct lb_sim *s, unsigned cpu, uint32_t idx, enum lb_sim_kind kind,
+			  uint64_t now)
+{
+	struct sim_line *l = lb_sim_line(s, idx);
+
+	if (now >= l->hold_until || l->hold_cpu == (int32_t)cpu || is_hit(l, cpu, kind))
+		return 0;
+	if (kind == LB_SIM_READ && !l->hold_m)
+		return 0;
+	s->st.stalled++;
+	return l->hold_until + ++l->stalls;
+}
+
 /**
  * lb_sim_mem_access() - CPU @cpu accesses line @idx at @now (ps)
  *
@@ -298,7 +341,7 @@ uint64_t lb_sim_mem_access(struct lb_sim *s, unsigned cpu, uint32_t idx, enum lb
 	struct sim_line *l = lb_sim_line(s, idx);
 	uint64_t start, done, wait;
 
-	if (holds(l, cpu) && (kind == LB_SIM_READ || l->state != SIM_S)) {
+	if (is_hit(l, cpu, kind)) {
 		s->st.hits++;
 		if (kind != LB_SIM_READ)
 			l->state = SIM_M;
@@ -308,6 +351,12 @@ uint64_t lb_sim_mem_access(struct lb_sim *s, unsigned cpu, uint32_t idx, enum lb
 	start = now > l->busy ? now : l->busy;
 	done = start + lb_sim_jitter(s, miss_cost(s, l, cpu, kind));
 	l->busy = done;
+	if (s->c_hold) {
+		l->hold_cpu = (int32_t)cpu;
+		l->hold_until = done + s->c_hold;
+		l->hold_m = kind != LB_SIM_READ;
+		l->stalls = 0;
+	}
 	l->requests++;
 	wait = start - now;
 	if (wait) {

@@ -11,7 +11,7 @@
  *	ghz G                     > 0: the cycle counter's rate
  *	hit_ns smt_ns l3_ns package_ns remote_ns
  *	remote_distance D         >= 10: the NUMA distance remote_ns was measured at
- *	home_ns memory_ns invalidate_ns rmw_ns fence_ns pause_ns spin_ns
+ *	home_ns memory_ns invalidate_ns rmw_ns hold_ns fence_ns pause_ns spin_ns
  *	futex_wait_ns futex_wake_ns wakeup_ns context_switch_ns
  *	slice_ns S                > 0
  *
@@ -68,7 +68,11 @@
  *	measured there in the host's fast state (407 ns in its slow one);
  *	pause 19 (platform-notes.md: 18.8-19.1 ns per pause); futex and
  *	wake-up costs raised for PTI and the hypervisor: estimates.
- * Every profile: futex_wait 600, futex_wake 500, wakeup 4000 (an idle
+ * Every profile: hold 40 cycles at its clock (16.3 to 20 ns): an
+ *	estimate from the build VM, where --c2c measured runs of 2.6 to 4.2
+ *	contending fetch-adds in a row by one CPU (the simulator's hold for
+ *	them: 12 to 23 ns at 2.3 GHz); no published figure was found for the
+ *	other machines. futex_wait 600, futex_wake 500, wakeup 4000 (an idle
  *	CPU's wake-up: IPI, exit from a shallow C-state, schedule()),
  *	context_switch 2000 (Li, Ding and Shen, "Quantifying the cost of
  *	context switch", ExpCS 2007, measured a few us on Xeons of that era):
@@ -94,44 +98,44 @@
 static const struct lb_sim_profile westmere_ex = {
 	.name = "westmere-ex", .ghz = 2.4, .hit_ns = 1.7, .smt_ns = 5, .l3_ns = 45,
 	.package_ns = 45, .remote_ns = 120, .remote_distance = 20, .home_ns = 45,
-	.memory_ns = 130, .invalidate_ns = 5, .rmw_ns = 8, .fence_ns = 14, .pause_ns = 4,
-	.spin_ns = 0.42, SYSCOSTS,
+	.memory_ns = 130, .invalidate_ns = 5, .rmw_ns = 8, .hold_ns = 16.7,
+	.fence_ns = 14, .pause_ns = 4, .spin_ns = 0.42, SYSCOSTS,
 };
 
 static const struct lb_sim_profile skylake_sp = {
 	.name = "skylake-sp", .ghz = 2.4, .hit_ns = 2, .smt_ns = 10, .l3_ns = 50,
 	.package_ns = 50, .remote_ns = 130, .remote_distance = 20, .home_ns = 0,
-	.memory_ns = 90, .invalidate_ns = 5, .rmw_ns = 8, .fence_ns = 14, .pause_ns = 58,
-	.spin_ns = 0.42, SYSCOSTS,
+	.memory_ns = 90, .invalidate_ns = 5, .rmw_ns = 8, .hold_ns = 16.7,
+	.fence_ns = 14, .pause_ns = 58, .spin_ns = 0.42, SYSCOSTS,
 };
 
 static const struct lb_sim_profile icelake_sp = {
 	.name = "icelake-sp-snc2", .ghz = 2.3, .hit_ns = 2.2, .smt_ns = 10, .l3_ns = 55,
 	.package_ns = 65, .remote_ns = 115, .remote_distance = 20, .home_ns = 0,
-	.memory_ns = 85, .invalidate_ns = 5, .rmw_ns = 8, .fence_ns = 14, .pause_ns = 61,
-	.spin_ns = 0.43, SYSCOSTS,
+	.memory_ns = 85, .invalidate_ns = 5, .rmw_ns = 8, .hold_ns = 17.4,
+	.fence_ns = 14, .pause_ns = 61, .spin_ns = 0.43, SYSCOSTS,
 };
 
 static const struct lb_sim_profile epyc_zen3 = {
 	.name = "epyc-zen3", .ghz = 2.45, .hit_ns = 1.6, .smt_ns = 7, .l3_ns = 20,
 	.package_ns = 100, .remote_ns = 190, .remote_distance = 20, .home_ns = 0,
-	.memory_ns = 110, .invalidate_ns = 5, .rmw_ns = 4, .fence_ns = 12, .pause_ns = 26,
-	.spin_ns = 0.41, SYSCOSTS,
+	.memory_ns = 110, .invalidate_ns = 5, .rmw_ns = 4, .hold_ns = 16.3,
+	.fence_ns = 12, .pause_ns = 26, .spin_ns = 0.41, SYSCOSTS,
 };
 
 static const struct lb_sim_profile harpertown = {
 	.name = "xeon-e5405", .ghz = 2.0, .hit_ns = 1.5, .smt_ns = 5, .l3_ns = 15,
 	.package_ns = 100, .remote_ns = 100, .remote_distance = 10, .home_ns = 0,
-	.memory_ns = 110, .invalidate_ns = 5, .rmw_ns = 10, .fence_ns = 10, .pause_ns = 5,
-	.spin_ns = 0.5, SYSCOSTS,
+	.memory_ns = 110, .invalidate_ns = 5, .rmw_ns = 10, .hold_ns = 20,
+	.fence_ns = 10, .pause_ns = 5, .spin_ns = 0.5, SYSCOSTS,
 };
 
 static const struct lb_sim_profile build_vm = {
 	.name = "build-vm", .ghz = 2.096, .hit_ns = 1.2, .smt_ns = 5, .l3_ns = 32,
 	.package_ns = 32, .remote_ns = 100, .remote_distance = 20, .home_ns = 0,
-	.memory_ns = 100, .invalidate_ns = 5, .rmw_ns = 5, .fence_ns = 10, .pause_ns = 19,
-	.spin_ns = 0.3, .futex_wait_ns = 1500, .futex_wake_ns = 1200, .wakeup_ns = 10000,
-	.context_switch_ns = 3000, .slice_ns = 3e6,
+	.memory_ns = 100, .invalidate_ns = 5, .rmw_ns = 5, .hold_ns = 19,
+	.fence_ns = 10, .pause_ns = 19, .spin_ns = 0.3, .futex_wait_ns = 1500,
+	.futex_wake_ns = 1200, .wakeup_ns = 10000, .context_switch_ns = 3000, .slice_ns = 3e6,
 };
 
 /* the saved machines of data/topologies, and "generic" (the Skylake figures) */
@@ -178,9 +182,9 @@ static const struct pkey {
 	K(ghz, 0, true), K(hit_ns, 0, false), K(smt_ns, 0, false), K(l3_ns, 0, false),
 	K(package_ns, 0, false), K(remote_ns, 0, false), K(remote_distance, 10, false),
 	K(home_ns, 0, false), K(memory_ns, 0, false), K(invalidate_ns, 0, false),
-	K(rmw_ns, 0, false), K(fence_ns, 0, false), K(pause_ns, 0, false), K(spin_ns, 0, false),
-	K(futex_wait_ns, 0, false), K(futex_wake_ns, 0, false), K(wakeup_ns, 0, false),
-	K(context_switch_ns, 0, false), K(slice_ns, 0, true),
+	K(rmw_ns, 0, false), K(hold_ns, 0, false), K(fence_ns, 0, false), K(pause_ns, 0, false),
+	K(spin_ns, 0, false), K(futex_wait_ns, 0, false), K(futex_wake_ns, 0, false),
+	K(wakeup_ns, 0, false), K(context_switch_ns, 0, false), K(slice_ns, 0, true),
 #undef K
 };
 

@@ -72,6 +72,7 @@ static void set_costs(struct lb_sim *s)
 	s->c_home = ps_of(p->home_ns);
 	s->c_inval = ps_of(p->invalidate_ns);
 	s->c_rmw = ps_of(p->rmw_ns);
+	s->c_hold = ps_of(p->hold_ns);
 	s->c_fence = ps_of(p->fence_ns);
 	s->c_pause = ps_of(p->pause_ns);
 	s->c_spin = ps_of(p->spin_ns);

@@ -95,6 +95,7 @@ struct lb_sim_profile {
 	double memory_ns;	/* from memory on the CPU's own node (scales with distance / 10) */
 	double invalidate_ns;	/* per further sharer a write or RMW invalidates */
 	double rmw_ns;		/* a locked read-modify-write's own extra */
+	double hold_ns;		/* a line stays with the CPU it came to this long (mem.c) */
 	double fence_ns;	/* a full fence */
 	double pause_ns;	/* one lb_cpu_relax() */
 	double spin_ns;		/* one lb_spin_n() iteration */
@@ -194,6 +195,7 @@ struct lb_sim_stats {
 	uint64_t accesses;	/* shared accesses simulated (fences included) */
 	uint64_t hits, misses;	/* of which in the CPU's own cache, and not */
 	uint64_t queued;	/* misses that waited for their line */
+	uint64_t stalled;	/* misses that waited for another CPU's hold to end */
 	uint64_t parks;		/* spin-until waits that parked */
 	uint64_t switches;	/* coroutine switches */
 	uint64_t preemptions;	/* time slices that ran out with another thread waiting */

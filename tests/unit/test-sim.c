@@ -2,8 +2,8 @@
 /*
  * test-sim.c - the simulator's engine, compiled with -DLB_SIM so that
  * lb-atomic.h, clock.h and futex.h go to it: costs of the memory model on
- * a synthetic machine, queueing on a line, the spin-until primitive's
- * park, time slices and "owner running", the futex with and without a
+ * a synthetic machine, queueing on a line, the hold after a miss, the
+ * spin-until primitive's park, time slices and "owner running", the futex with and without a
  * timeout, deadlocks, determinism, and the profile format. Every figure
  * is exact: a simulation is deterministic.
  */
@@ -31,15 +31,20 @@ static const struct lb_sim_profile round_prof = {
 static struct lb_sim_machine mach;	/* 2 packages x 2 L3 x 2 cores x 2 threads */
 static struct lb_sim *sim;
 
-static struct lb_sim *new_sim(double jitter, uint64_t seed)
+static struct lb_sim *new_sim_with(const struct lb_sim_profile *p, double jitter, uint64_t seed)
 {
 	char why[256] = "";
-	struct lb_sim *s = lb_sim_new(&mach, &round_prof, seed, jitter, why, sizeof(why));
+	struct lb_sim *s = lb_sim_new(&mach, p, seed, jitter, why, sizeof(why));
 
 	CHECK(s != NULL, "lb_sim_new: %s", why);
 	if (!s)
 		exit(1);
 	return s;
+}
+
+static struct lb_sim *new_sim(double jitter, uint64_t seed)
+{
+	return new_sim_with(&round_prof, jitter, seed);
 }
 
 /* ---- costs: one thread reads and writes lines another left in each state */
@@ -123,6 +128,63 @@ static void test_queue(void)
 	      hot.addr == (uintptr_t)&word[1][0] && hot.queued == 2 &&
 	      hot.queue_ns == 90 + 160, "the hot line: %u queued, %g ns", (unsigned)hot.queued,
 	      hot.queue_ns);
+	lb_sim_free(sim);
+}
+
+/* ---- the hold: the CPU a line comes to keeps it hold_ns, others' requests wait */
+
+static void hold_a(void *arg)
+{
+	for (unsigned i = 0; i < 4; i++) {
+		if (i == 3)
+			lb_pause_n(10);		/* 20 ns */
+		lb_fetch_add_full(&word[2][0], 1);
+		t_at[5][i] = lb_sim_now_ns(sim);
+	}
+}
+
+static void hold_b(void *arg)
+{
+	lb_pause_n(48);				/* 96 ns: inside CPU 2's hold */
+	lb_fetch_add_full(&word[2][0], 1);
+	t_at[5][4] = lb_sim_now_ns(sim);
+}
+
+static void test_hold(void)
+{
+	struct lb_sim_profile p = round_prof;
+	struct lb_sim_stats st;
+
+	p.hold_ns = 25;
+	sim = new_sim_with(&p, 0, 1);
+	lb_sim_thread(sim, 2, hold_a, NULL);
+	lb_sim_thread(sim, 4, hold_b, NULL);
+	CHECK(lb_sim_run(sim) == LB_SIM_DONE, "hold: the run ends");
+	/*
+	 * CPU 2: from memory 80 + 10, held until 115, so its next two adds hit
+	 * (11 each); CPU 4's add at 96 waits for 115 and takes the line from
+	 * package 0's other L3 group (60 + 10): 185, held until 210; CPU 2's
+	 * fourth add, at 112 + 20, waits for that and takes it back: 280
+	 */
+	CHECK(t_at[5][0] == 90 && t_at[5][1] == 101 && t_at[5][2] == 112 && t_at[5][4] == 185 &&
+	      t_at[5][3] == 280, "held adds at 90, 101, 112, the other's at 185, then 280: "
+	      "%llu %llu %llu, %llu, %llu", (unsigned long long)t_at[5][0],
+	      (unsigned long long)t_at[5][1], (unsigned long long)t_at[5][2],
+	      (unsigned long long)t_at[5][4], (unsigned long long)t_at[5][3]);
+	CHECK(word[2][0] == 5, "five adds: %llu", (unsigned long long)word[2][0]);
+	lb_sim_stats(sim, &st);
+	CHECK(st.stalled == 2, "two requests waited for a hold: %llu",
+	      (unsigned long long)st.stalled);
+	lb_sim_free(sim);
+	/* without a hold, CPU 4's add at 96 takes the line at once and CPU 2's third waits */
+	sim = new_sim(0, 1);
+	lb_sim_thread(sim, 2, hold_a, NULL);
+	lb_sim_thread(sim, 4, hold_b, NULL);
+	CHECK(lb_sim_run(sim) == LB_SIM_DONE, "no hold: the run ends");
+	CHECK(t_at[5][0] == 90 && t_at[5][1] == 101 && t_at[5][4] == 166 && t_at[5][2] == 236,
+	      "no hold: 90, 101, the other's 96 + 70 = 166, then 236: %llu %llu %llu %llu",
+	      (unsigned long long)t_at[5][0], (unsigned long long)t_at[5][1],
+	      (unsigned long long)t_at[5][4], (unsigned long long)t_at[5][2]);
 	lb_sim_free(sim);
 }
 
@@ -478,6 +540,7 @@ int main(void)
 	}
 	test_costs();
 	test_queue();
+	test_hold();
 	test_park();
 	test_park_until();
 	test_slices();
