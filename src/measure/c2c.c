@@ -10,6 +10,15 @@
  * the mean of LB_C2C_BATCH round trips timed with the cycle counter (the
  * counter's quantum on the build VM is about 10 ns); the report gives the
  * minimum, median and 90th percentile of the samples, after a warm-up.
+ *
+ * Then the two threads contend for one line with fetch-adds, each noting
+ * the value it got: the counter's values then say which CPU did each add,
+ * and the mean length of the runs of adds by one CPU in a row is how long
+ * a line stays with the CPU it came to before the other one's request
+ * takes it (a run of 1: at once). The first and last tenth of the values
+ * (one CPU started or finished first) and runs over LB_C2C_RUN_MAX (the
+ * other was not running) are left out. The simulator's hold_ns is fitted
+ * to it (plan/simulate.c).
  */
 #include "config.h"
 
@@ -27,6 +36,7 @@
 #define LB_C2C_SAMPLES	1000	/* timed samples per pair */
 #define LB_C2C_WARMUP	100	/* samples thrown away first */
 #define LB_C2C_STOP	UINT32_MAX
+#define LB_C2C_RUN_OPS	100000	/* fetch-adds per CPU in the run phase */
 
 struct c2c_pair {
 	uint32_t seq LB_ALIGNED;	/* the line that travels */
@@ -34,12 +44,27 @@ struct c2c_pair {
 	const struct lb_pu *a, *b;
 	double *sample;			/* cycles per round trip, LB_C2C_SAMPLES */
 	int err;
+	uint32_t ctr LB_ALIGNED;	/* the run phase's counter */
+	uint32_t *got[2];		/* the values each CPU's fetch-adds returned */
 };
 
 static int pin(pthread_attr_t *attr, const struct lb_pu *pu)
 {
 	pthread_attr_init(attr);
 	return lb_topo_attr_affinity(attr, pu);
+}
+
+/* the run phase on one CPU: wait for the other, then LB_C2C_RUN_OPS fetch-adds */
+static void run_phase(struct c2c_pair *p, unsigned me)
+{
+	uint32_t *got = p->got[me];
+
+	/* both ready: each adds 1, then waits for the other's */
+	lb_fetch_add_full(&p->ready, 1);
+	while (lb_load_acquire(&p->ready) < 3)
+		lb_cpu_relax();
+	for (unsigned i = 0; i < LB_C2C_RUN_OPS; i++)
+		got[i] = lb_fetch_add_full(&p->ctr, 1);
 }
 
 static void *pong(void *arg)
@@ -54,8 +79,11 @@ static void *pong(void *arg)
 		/* acquire: pairs with ping's release store of the odd number */
 		uint32_t s = lb_load_acquire(&p->seq);
 
-		if (s == LB_C2C_STOP)
+		if (s == LB_C2C_STOP) {
+			if (!p->err)
+				run_phase(p, 1);
 			break;
+		}
 		if (s != want) {
 			lb_cpu_relax();
 			continue;
@@ -94,7 +122,38 @@ static void *ping(void *arg)
 			p->sample[s - LB_C2C_WARMUP] = (double)(t1 - t0) / LB_C2C_BATCH;
 	}
 	lb_store_release(&p->seq, LB_C2C_STOP);
+	if (!p->err)
+		run_phase(p, 0);
 	return NULL;
+}
+
+double lb_c2c_run_mean(uint32_t *const got[2], unsigned n_each)
+{
+	unsigned n = 2 * n_each, lo = n / 10, hi = n - n / 10;
+	unsigned char *who = malloc(n);
+	unsigned long runs = 0, ops = 0;
+	unsigned len = 1;
+
+	if (!who)
+		return 0;
+	memset(who, 2, n);
+	for (unsigned c = 0; c < 2; c++)
+		for (unsigned i = 0; i < n_each; i++)
+			if (got[c][i] < n)
+				who[got[c][i]] = (unsigned char)c;
+	for (unsigned v = lo + 1; v <= hi; v++) {
+		if (v < hi && who[v] == who[v - 1]) {
+			len++;
+			continue;
+		}
+		if (len <= LB_C2C_RUN_MAX) {
+			runs++;
+			ops += len;
+		}
+		len = 1;
+	}
+	free(who);
+	return runs ? (double)ops / runs : 0;
 }
 
 static int measure(const struct lb_pu *a, const struct lb_pu *b, struct lb_c2c *out)
@@ -111,9 +170,11 @@ static int measure(const struct lb_pu *a, const struct lb_pu *b, struct lb_c2c *
 	p->a = a;
 	p->b = b;
 	p->sample = calloc(LB_C2C_SAMPLES, sizeof(*p->sample));
-	if (!p->sample) {
-		free(p);
-		return -ENOMEM;
+	p->got[0] = calloc(LB_C2C_RUN_OPS, sizeof(uint32_t));
+	p->got[1] = calloc(LB_C2C_RUN_OPS, sizeof(uint32_t));
+	if (!p->sample || !p->got[0] || !p->got[1]) {
+		err = -ENOMEM;
+		goto out;
 	}
 	err = pin(&attr, b);
 	if (!err)
@@ -143,8 +204,11 @@ static int measure(const struct lb_pu *a, const struct lb_pu *b, struct lb_c2c *
 		out->rt_ns_min = s.min / lb_clock.tsc_per_ns;
 		out->rt_ns_median = s.median / lb_clock.tsc_per_ns;
 		out->rt_ns_p90 = p90 / lb_clock.tsc_per_ns;
+		out->rmw_run = lb_c2c_run_mean(p->got, LB_C2C_RUN_OPS);
 	}
 out:
+	free(p->got[0]);
+	free(p->got[1]);
 	free(p->sample);
 	free(p);
 	return err;

@@ -11,14 +11,18 @@
 #ifndef LB_SRC_C2C_H
 #define LB_SRC_C2C_H
 
+#include <stdint.h>
+
 #include "machine/topology.h"
 
 #define LB_C2C_MAX_PAIRS 64	/* pairs measured: the first CPU against the next 64 */
+#define LB_C2C_RUN_MAX	16	/* a longer run of fetch-adds: the other CPU was not running */
 
 struct lb_c2c {
 	int cpu_a, cpu_b;		/* OS indexes (P#) */
 	unsigned samples;		/* each the mean of LB_C2C_BATCH round trips */
 	double rt_ns_min, rt_ns_median, rt_ns_p90;	/* one round trip */
+	double rmw_run;			/* contending fetch-adds: mean run by one CPU (c2c.c) */
 };
 
 /**
@@ -43,6 +47,16 @@ struct lb_c2c_local {
 };
 /* lb_c2c_local() - measure them on the calling thread (medians of short loops); 0 or -errno */
 int lb_c2c_local(struct lb_c2c_local *out);
+/**
+ * lb_c2c_run_mean() - the mean run of fetch-adds by one CPU in a row
+ * @got:    the values each of two CPUs' fetch-adds of one counter returned
+ *          (from 0)
+ * @n_each: fetch-adds per CPU
+ *
+ * The first and last tenth of the values and runs over LB_C2C_RUN_MAX are
+ * left out (c2c.c). Return: the mean, or 0 when no run was kept (or no memory).
+ */
+double lb_c2c_run_mean(uint32_t *const got[2], unsigned n_each);
 /* lb_c2c_find() - the measured pair of CPUs @a and @b (either order), or NULL */
 const struct lb_c2c *lb_c2c_find(const struct lb_c2c *c, unsigned n, int a, int b);
 

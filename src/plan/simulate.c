@@ -23,8 +23,11 @@
  * --c2c ping-pong (the same stores, loads and pauses, on two simulated
  * CPUs at that level) takes the median measured round trip: found by
  * bisection, since a round trip there is several transfers, an
- * invalidation and the spinners' pauses, not two halves. The other costs
- * are the build VM's.
+ * invalidation and the spinners' pauses, not two halves. Then hold_ns: the
+ * hold for which the simulator's run of the --c2c fetch-add phase (two
+ * CPUs at the first pair's level, each adding to one counter) gives the
+ * median of the measured mean runs, by bisection too (a run of 1: hold 0).
+ * The other costs are the build VM's.
  */
 #include "config.h"
 
@@ -36,6 +39,7 @@
 #include "base/clock.h"
 #include "base/log.h"
 #include "base/sim.h"
+#include "measure/c2c.h"
 #include "measure/statistics.h"
 #include "plan/simulate.h"
 
@@ -126,35 +130,49 @@ static void cal_pong(void *arg)
 	}
 }
 
-/* the simulated round trip between two CPUs at @lv with @p; < 0: it could not run */
-static double sim_round_trip(const struct lb_sim_profile *p, enum level lv)
+/*
+ * two simulated CPUs at @lv with @p run @a (CPU 0) and @b (CPU 1) on @arg,
+ * which has a struct lb_sim * first (set here); 0, or -1: they could not run
+ */
+static int sim_pair(const struct lb_sim_profile *p, enum level lv, void (*a)(void *),
+		    void (*b)(void *), void *arg)
 {
 	static const unsigned shape[LV_N][4] = {
 		{ 1, 1, 1, 2 }, { 1, 1, 2, 1 }, { 1, 2, 1, 1 }, { 2, 1, 1, 1 },
 	};
 	struct lb_sim_machine m;
-	struct cal *c = NULL;
-	struct lb_sim *s = NULL;
-	double rt = -1;
+	struct lb_sim *s;
 	char why[128];
+	int rc = -1;
 
 	if (lb_sim_machine_shape(&m, shape[lv][0], shape[lv][1], shape[lv][2], shape[lv][3], 1,
 				 why, sizeof(why)))
 		return -1;
-	if (posix_memalign((void **)&c, LB_CACHELINE, sizeof(*c)) == 0) {
-		memset(c, 0, sizeof(*c));
-		s = lb_sim_new(&m, p, 1, 0, why, sizeof(why));
-	}
+	s = lb_sim_new(&m, p, 1, 0, why, sizeof(why));
 	if (s) {
-		c->s = s;
-		lb_sim_thread(s, 1, cal_pong, c);
-		lb_sim_thread(s, 0, cal_ping, c);
+		*(struct lb_sim **)arg = s;
+		lb_sim_thread(s, 1, b, arg);
+		lb_sim_thread(s, 0, a, arg);
 		if (lb_sim_run(s) == LB_SIM_DONE)
-			rt = c->rt_ns;
+			rc = 0;
 		lb_sim_free(s);
 	}
-	free(c);
 	lb_sim_machine_free(&m);
+	return rc;
+}
+
+/* the simulated round trip between two CPUs at @lv with @p; < 0: it could not run */
+static double sim_round_trip(const struct lb_sim_profile *p, enum level lv)
+{
+	struct cal *c;
+	double rt = -1;
+
+	if (posix_memalign((void **)&c, LB_CACHELINE, sizeof(*c)))
+		return -1;
+	memset(c, 0, sizeof(*c));
+	if (sim_pair(p, lv, cal_ping, cal_pong, c) == 0)
+		rt = c->rt_ns;
+	free(c);
 	return rt;
 }
 
@@ -174,12 +192,82 @@ static double fit_level(struct lb_sim_profile *p, enum level lv, double rt_ns)
 	return *f;
 }
 
+/* the --c2c fetch-add phase in the simulator (c2c.c's run_phase()) */
+#define RUN_N 2000
+
+struct runs {
+	struct lb_sim *s;
+	uint32_t ctr LB_ALIGNED;
+	uint32_t got[2][RUN_N];
+};
+
+static void run_add(struct runs *r, unsigned me)
+{
+	for (unsigned i = 0; i < RUN_N; i++) {
+		lb_sim_access(LB_SIM_RMW, &r->ctr, sizeof(r->ctr));
+		r->got[me][i] = __atomic_fetch_add(&r->ctr, 1, __ATOMIC_SEQ_CST);
+	}
+}
+
+static void run_a(void *arg)
+{
+	run_add(arg, 0);
+}
+
+static void run_b(void *arg)
+{
+	run_add(arg, 1);
+}
+
+/* the simulated mean run with @p, two CPUs at @lv; < 0: it could not run */
+static double sim_run_mean(const struct lb_sim_profile *p, enum level lv)
+{
+	struct runs *r;
+	double mean = -1;
+
+	if (posix_memalign((void **)&r, LB_CACHELINE, sizeof(*r)))
+		return -1;
+	memset(r, 0, sizeof(*r));
+	if (sim_pair(p, lv, run_a, run_b, r) == 0) {
+		uint32_t *got[2] = { r->got[0], r->got[1] };
+
+		mean = lb_c2c_run_mean(got, RUN_N);
+	}
+	free(r);
+	return mean;
+}
+
+/* hold_ns for which the simulated mean run at @lv is @run (the measured one) */
+static double fit_hold(struct lb_sim_profile *p, enum level lv, double run)
+{
+	double lo = 0, hi = LB_C2C_RUN_MAX * (p->hit_ns + p->rmw_ns + 1), mlo;
+
+	p->hold_ns = 0;
+	if (run <= 1 || sim_run_mean(p, lv) >= run)
+		return 0;
+	for (unsigned k = 0; k < 30; k++) {
+		p->hold_ns = (lo + hi) / 2;
+		if (sim_run_mean(p, lv) < run)
+			lo = p->hold_ns;
+		else
+			hi = p->hold_ns;
+	}
+	/* the run is a step function of the hold: the side of the step nearer the measured run */
+	p->hold_ns = lo;
+	mlo = sim_run_mean(p, lv);
+	p->hold_ns = hi;
+	if (run - mlo < sim_run_mean(p, lv) - run)
+		p->hold_ns = lo;
+	return p->hold_ns;
+}
+
 int lb_sim_profile_measured(const struct lb_plan *plan, struct lb_sim_profile *p, char *why,
 			    size_t len)
 {
 	struct lb_c2c_local loc;
-	double rts[LV_N][LB_C2C_MAX_PAIRS];
-	unsigned n[LV_N] = { 0 };
+	double rts[LV_N][LB_C2C_MAX_PAIRS], runs[LB_C2C_MAX_PAIRS], run;
+	unsigned n[LV_N] = { 0 }, nruns = 0;
+	enum level first = LV_N;
 
 	if (!plan->nc2c)
 		return WHY("--c2c measured no pair of CPUs (the placement has one)");
@@ -202,17 +290,33 @@ int lb_sim_profile_measured(const struct lb_plan *plan, struct lb_sim_profile *p
 			continue;
 		lv = pair_level(a, b);
 		rts[lv][n[lv]++] = plan->c2c[i].rt_ns_median;
+		if (first == LV_N)
+			first = lv;
+		if (plan->c2c[i].rmw_run > 0)
+			runs[nruns++] = plan->c2c[i].rmw_run;
 	}
-	for (unsigned lv = 0; lv < LV_N; lv++) {
-		double rt = lb_quantile(rts[lv], n[lv], 0.5);
-
-		if (!n[lv])
-			continue;
-		fit_level(p, lv, rt);
-		lb_info("--c2c: simulated %s transfer %.1f ns: the simulator's round trip then is "
-			"the measured %.1f ns (median of %u pair(s))", level_names[lv],
-			*level_field(p, lv), rt, n[lv]);
+	/*
+	 * The hold lengthens the simulated round trip and the transfer cost the
+	 * runs: fit each with the other's last fit, three times (each settles)
+	 */
+	run = nruns ? lb_quantile(runs, nruns, 0.5) : 0;
+	for (unsigned k = 0; k < 3; k++) {
+		for (unsigned lv = 0; lv < LV_N; lv++)
+			if (n[lv])
+				fit_level(p, lv, lb_quantile(rts[lv], n[lv], 0.5));
+		if (nruns && first != LV_N)
+			fit_hold(p, first, run);
 	}
+	for (unsigned lv = 0; lv < LV_N; lv++)
+		if (n[lv])
+			lb_info("--c2c: simulated %s transfer %.1f ns: the simulator's round trip then "
+				"is %.1f ns, the measured %.1f (median of %u pair(s))",
+				level_names[lv], *level_field(p, lv), sim_round_trip(p, lv),
+				lb_quantile(rts[lv], n[lv], 0.5), n[lv]);
+	if (nruns && first != LV_N)
+		lb_info("--c2c: simulated hold %.1f ns: the simulator's contending fetch-adds then "
+			"run %.2f in a row, the measured %.2f (median of %u pair(s))", p->hold_ns,
+			sim_run_mean(p, first), run, nruns);
 	return 0;
 }
 

@@ -12,7 +12,7 @@ ncpu=$("$LOCKBENCH" --plan --lock=null --threads=max --load=0 | sed -n 's/.* \([
 "$LOCKBENCH" --lock=ticket --threads=1,2 --load=0 --ops=20000 --c2c -f table,csv,json \
 	>"$TMPD/out" 2>"$TMPD/err" || fail "--c2c run: $(cat "$TMPD/err")"
 grep -q '^c2c round trip (--c2c' "$TMPD/out" || fail "no c2c block after the table"
-grep -Eq '^CPU [0-9]+ <-> CPU [0-9]+  [0-9.]+ ns \(min [0-9.]+, p90 [0-9.]+\)$' "$TMPD/out" ||
+grep -Eq '^CPU [0-9]+ <-> CPU [0-9]+  [0-9.]+ ns \(min [0-9.]+, p90 [0-9.]+; RMW run [0-9.]+\)$' "$TMPD/out" ||
 	fail "no measured pair in the table output"
 grep -Eq '^ticket/0:1 +2 +0:[0-9.]+$' "$TMPD/out" || fail "no multiple for the 2-thread point"
 grep -Eq '^ticket/0:1 +1 +0:-$' "$TMPD/out" || fail "a 1-thread point has no pair: want -"
@@ -36,6 +36,8 @@ pairs = doc["c2c"]
 assert len(pairs) == 1 and pairs[0]["cpu_a"] != pairs[0]["cpu_b"], pairs
 p = pairs[0]
 assert p["rt_ns_min"] <= p["rt_ns_median"] <= p["rt_ns_p90"] and p["samples"] == 1000, p
+# a run of contending fetch-adds is 1 to 16 long (c2c.c)
+assert 1 <= p["rmw_run"] <= 16, p
 two_j = [r for r in doc["results"] if r["threads"] == 2][0]
 assert two_j["c2c_rt_ns"] == p["rt_ns_median"], (two_j.get("c2c_rt_ns"), p)
 print("ok: c2c %.1f ns, ticket at 2 threads %.1f ns/op = %.2f round trips" % (rt, per, per / rt))

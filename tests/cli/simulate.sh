@@ -128,6 +128,13 @@ if [ "${ncpu:-1}" -ge 2 ]; then
 	grep -q '^name measured$' "$TMPD/here.prof" && grep -q '^pause_ns ' "$TMPD/here.prof" &&
 		grep -q '^# this machine.s, measured by lockbench --c2c' "$TMPD/here.prof" ||
 		fail "the profile written: $(cat "$TMPD/here.prof")"
+	# the hold fitted to the measured runs of contending fetch-adds (a run of 1: none)
+	grep -Eq '^hold_ns [0-9.e+-]+$' "$TMPD/here.prof" || fail "no hold_ns: $(cat "$TMPD/here.prof")"
+	"$LOCKBENCH" --lock=null --threads=2 --ops=1000 --c2c --sim-profile-out="$TMPD/here2.prof" \
+		-v >/dev/null 2>"$TMPD/err" || fail "--c2c -v: $(cat "$TMPD/err")"
+	said="--c2c: simulated hold [0-9.]+ ns: the simulator's contending fetch-adds then run"
+	grep -Eq -- "$said [0-9.]+ in a row, the measured [0-9.]+" "$TMPD/err" ||
+		fail "the hold's fit not said: $(cat "$TMPD/err")"
 	expect_status 0 "the written profile reads back" -- --simulate --lock=ticket --threads=2 \
 		--duration=0.001 --sim-profile="$TMPD/here.prof" -q
 fi
