@@ -139,8 +139,10 @@ enum {
 	LB_DISTURB_SHORT = 1 << 0,	/* a thread ran short ('*') */
 	LB_DISTURB_STEAL = 1 << 1,	/* the host stole over LB_DISTURB_STEAL_PCT of its CPUs' time */
 	LB_DISTURB_LEVELS = 1 << 2,	/* --interval: the throughput fell into two levels */
+	LB_DISTURB_HOST = 1 << 3,	/* the c2c probes before and after differ over _HOST_RATIO */
 };
 #define LB_DISTURB_STEAL_PCT 1.0
+#define LB_DISTURB_HOST_RATIO 1.5
 
 struct lb_result {
 	struct lb_point point;
@@ -164,7 +166,8 @@ struct lb_result {
 	/*
 	 * What disturbed this repetition, LB_DISTURB_* (plan/run.c): a thread
 	 * that ran short, the host's steal on its CPUs over LB_DISTURB_STEAL_PCT
-	 * of the threads' time, a throughput in two levels (--interval); and
+	 * of the threads' time, a throughput in two levels (--interval), the
+	 * host's state changed (probe_ns); and
 	 * with --drop-disturbed, on a repetition kept, how many of its point's
 	 * were left out
 	 */
@@ -196,6 +199,12 @@ struct lb_result {
 	struct lb_role_result roles[LB_MAX_ROLES];
 	/* steal on the point's CPUs while it ran (/proc/stat, read by the run loop); -1: unknown */
 	double steal_ms;
+	/*
+	 * the host's state: a c2c round trip between the placement's first two
+	 * CPUs just before and just after the repetition (lb_c2c_probe(), by
+	 * the run loop), ns; -1: none (one CPU, simulated, or not measured)
+	 */
+	double probe_ns[2];
 	/*
 	 * --simulate: the point ran in virtual time (every time above is
 	 * virtual); what the engine did, and the line that queued longest

@@ -11,6 +11,7 @@
 #ifndef LB_SRC_C2C_H
 #define LB_SRC_C2C_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "machine/topology.h"
@@ -57,6 +58,17 @@ int lb_c2c_local(struct lb_c2c_local *out);
  * left out (c2c.c). Return: the mean, or 0 when no run was kept (or no memory).
  */
 double lb_c2c_run_mean(uint32_t *const got[2], unsigned n_each);
+/**
+ * lb_c2c_probe() - a quick round trip between @a and @b: the median of 9
+ * samples of 100 round trips, after 2 (well under a millisecond), to tell
+ * the host's state (a VM's vCPUs moved to other cores, or onto SMT
+ * siblings, change it several times over) before and after a repetition
+ *
+ * Return: 0 with *@rt_ns, or -errno when a thread could not be created or pinned.
+ */
+int lb_c2c_probe(const struct lb_pu *a, const struct lb_pu *b, double *rt_ns);
+/* lb_c2c_probe_moved() - do two probes (> 0: measured) differ by more than @ratio times? */
+bool lb_c2c_probe_moved(double before_ns, double after_ns, double ratio);
 /* lb_c2c_find() - the measured pair of CPUs @a and @b (either order), or NULL */
 const struct lb_c2c *lb_c2c_find(const struct lb_c2c *c, unsigned n, int a, int b);
 

@@ -585,21 +585,25 @@ bool lb_col_hyg(struct lb_col_src *s, const struct lb_column *c, union lb_col_va
 	}
 }
 
-/* arg 0: steal during the point, 1: CPUs in the placement, 2: the machine's PUs, 3: SMT */
+/* LB_PHYG_*: steal during the point, CPUs in the placement, the machine's PUs, SMT, the probes */
 bool lb_col_point_hyg(struct lb_col_src *s, const struct lb_column *c, union lb_col_val *v)
 {
 	const struct lb_point *p = &s->r->point;
 
 	switch (c->arg) {
-	case 0:
+	case LB_PHYG_STEAL:
 		v->d = s->r->steal_ms;
 		return s->r->steal_ms >= 0;
-	case 1:
+	case LB_PHYG_PLACEMENT_CPUS:
 		v->u = p->npus;
 		return p->npus > 0;
-	case 2:
+	case LB_PHYG_HOST_CPUS:
 		v->u = s->rep->topo ? s->rep->topo->pus : 0;
 		return s->rep->topo != NULL;
+	case LB_PHYG_PROBE_BEFORE:
+	case LB_PHYG_PROBE_AFTER:
+		v->d = s->r->probe_ns[c->arg == LB_PHYG_PROBE_AFTER];
+		return v->d > 0;
 	default:
 		v->u = p->pin && p->pus ? lb_smt_shared(p->pus, p->npus, p->nthreads, NULL) : 0;
 		return true;

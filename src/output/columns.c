@@ -219,6 +219,11 @@ const struct lb_column lb_columns[] = {
 	/* run hygiene (hygiene.h; JSON: the run-level ones are its hygiene object) */
 	{ .name = "steal_ms", .unit = "ms", .type = LB_COL_DBL, .dec = 1,
 	  .flags = BOTH | LB_COL_JSON_NULL, .get = lb_col_point_hyg, .arg = LB_PHYG_STEAL },
+	/* the host's state: a c2c probe just before and after the repetition (plan/run.c) */
+	{ .name = "host_probe_ns_before", .unit = "ns", .type = LB_COL_DBL, .dec = 1,
+	  .flags = BOTH | LB_COL_JSON_NULL, .get = lb_col_point_hyg, .arg = LB_PHYG_PROBE_BEFORE },
+	{ .name = "host_probe_ns_after", .unit = "ns", .type = LB_COL_DBL, .dec = 1,
+	  .flags = BOTH | LB_COL_JSON_NULL, .get = lb_col_point_hyg, .arg = LB_PHYG_PROBE_AFTER },
 	{ .name = "placement_cpus", .type = LB_COL_U64, .flags = BOTH, .get = lb_col_point_hyg,
 	  .arg = LB_PHYG_PLACEMENT_CPUS },
 	{ .name = "host_cpus", .type = LB_COL_U64, .flags = BOTH, .get = lb_col_point_hyg,

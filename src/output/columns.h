@@ -146,7 +146,8 @@ enum {
 	LB_HYG_LOADAVG, LB_HYG_BUSY_OTHER, LB_HYG_COMPILER, LB_HYG_CFLAGS, LB_HYG_GIT
 };
 /* .arg of lb_col_point_hyg() */
-enum { LB_PHYG_STEAL, LB_PHYG_PLACEMENT_CPUS, LB_PHYG_HOST_CPUS, LB_PHYG_SMT };
+enum { LB_PHYG_STEAL, LB_PHYG_PLACEMENT_CPUS, LB_PHYG_HOST_CPUS, LB_PHYG_SMT, LB_PHYG_PROBE_BEFORE,
+       LB_PHYG_PROBE_AFTER };
 /* .arg of lb_col_unit() */
 enum { LB_UNIT_NAME, LB_UNIT_NS };
 /* .arg of lb_col_sim() (with .off: a figure of struct lb_result's sim or sim_hot) */

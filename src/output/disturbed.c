@@ -31,6 +31,7 @@ static const struct {
 	{ LB_DISTURB_SHORT, "ran-short" },
 	{ LB_DISTURB_STEAL, "steal" },
 	{ LB_DISTURB_LEVELS, "two-levels" },
+	{ LB_DISTURB_HOST, "host-moved" },
 };
 
 const char *lb_disturb_words(unsigned d, const char *sep, char *buf, size_t len)
@@ -106,9 +107,11 @@ void lb_disturbed_note(FILE *f, const struct lb_report *rep)
 			dropped, LB_S(dropped), d ? "; kept where every repetition of a point was" : "");
 	if (d && !(rep->cfg && rep->cfg->drop_disturbed))
 		fprintf(f, "* %u of %u repetition%s disturbed (%s: a thread ran short, the host stole "
-			"over %.0f%% of their CPUs' time, or the throughput fell into two levels; "
+			"over %.0f%% of their CPUs' time, the throughput fell into two levels, or "
+			"the host moved the CPUs (a c2c probe before and after differs over %gx); "
 			"CSV and JSON: disturbed); --drop-disturbed leaves them out\n", d,
-			rep->nresults, LB_S(rep->nresults), what, LB_DISTURB_STEAL_PCT);
+			rep->nresults, LB_S(rep->nresults), what, LB_DISTURB_STEAL_PCT,
+			LB_DISTURB_HOST_RATIO);
 	else if (d && !dropped)
 		fprintf(f, "* --drop-disturbed: %u repetition%s disturbed (%s), kept: every repetition "
 			"of their point was\n", d, LB_S(d), what);

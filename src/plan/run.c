@@ -22,6 +22,7 @@
 #include "plan/fair.h"
 #include "base/log.h"
 #include "machine/hygiene.h"
+#include "measure/c2c.h"
 #include "harness/harness.h"
 #include "plan/run.h"
 #include "kernel/sched.h"
@@ -286,24 +287,41 @@ static void mark_disturbed(struct lb_result *r)
 		r->disturbed |= LB_DISTURB_STEAL;
 	if (lb_intervals_levels(r, &lo, &hi, &nlo))
 		r->disturbed |= LB_DISTURB_LEVELS;
+	if (lb_c2c_probe_moved(r->probe_ns[0], r->probe_ns[1], LB_DISTURB_HOST_RATIO))
+		r->disturbed |= LB_DISTURB_HOST;
+}
+
+/* the host's state next to a repetition: a c2c probe of the placement's first two CPUs */
+static double probe(const struct lb_point *p)
+{
+	double ns;
+
+	if (p->nthreads < 2 || p->npus < 2 || p->pus[0].pu_os == p->pus[1].pu_os)
+		return -1;
+	return lb_c2c_probe(&p->pus[0], &p->pus[1], &ns) ? -1 : ns;
 }
 
 /* One point, with the steal on its CPUs read from /proc/stat before and after it. */
 static int run_point_steal(const struct lb_point *p, struct lb_result *r)
 {
 	struct lb_cpustat a, b;
+	double before;
 	bool ok;
 	int rc;
 
 	if (p->sim) {	/* virtual time: no CPU of this machine to steal from */
 		rc = lb_run_point(p, r);
 		r->steal_ms = -1;
+		r->probe_ns[0] = r->probe_ns[1] = -1;
 		return rc;
 	}
+	before = probe(p);
 	ok = lb_cpustat_read(&a) == 0;
 	rc = lb_run_point(p, r);
 
 	ok = lb_cpustat_read(&b) == 0 && ok;
+	r->probe_ns[0] = before;
+	r->probe_ns[1] = rc ? -1 : probe(p);
 	r->steal_ms = ok ? lb_cpustat_steal_ms(&a, &b, p->pus,
 					       p->nthreads < p->npus ? p->nthreads : p->npus) : -1;
 	lb_cpustat_free(&a);

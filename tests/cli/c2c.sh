@@ -38,6 +38,9 @@ p = pairs[0]
 assert p["rt_ns_min"] <= p["rt_ns_median"] <= p["rt_ns_p90"] and p["samples"] == 1000, p
 # a run of contending fetch-adds is 1 to 16 long (c2c.c)
 assert 1 <= p["rmw_run"] <= 16, p
+# the host's state before and after each repetition of 2 threads; none with 1
+assert one["host_probe_ns_before"] == "" and one["host_probe_ns_after"] == "", one
+assert 1 < float(two["host_probe_ns_before"]) < 1e6 and 1 < float(two["host_probe_ns_after"]) < 1e6, two
 two_j = [r for r in doc["results"] if r["threads"] == 2][0]
 assert two_j["c2c_rt_ns"] == p["rt_ns_median"], (two_j.get("c2c_rt_ns"), p)
 print("ok: c2c %.1f ns, ticket at 2 threads %.1f ns/op = %.2f round trips" % (rt, per, per / rt))

@@ -29,7 +29,8 @@ import csv, sys
 for r in csv.DictReader(open(sys.argv[1])):
     assert (r["simulated"], r["sim_machine"], r["sim_profile"], r["sim_cpus"]) == \
         ("1", "westmere-ex-4s40c", "westmere-ex", "40"), r
-    for k in ("timestamp", "loadavg_1m", "busy_other_pct", "steal_ms", "pause_stall_pct"):
+    for k in ("timestamp", "loadavg_1m", "busy_other_pct", "steal_ms", "pause_stall_pct",
+              "host_probe_ns_before", "host_probe_ns_after"):
         assert r[k] == "", (k, r[k])
     assert int(r["ops_total"]) > 1000 and int(r["sim_accesses"]) > int(r["ops_total"]), r
 PY

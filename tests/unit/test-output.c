@@ -22,6 +22,7 @@
 #include <json.h>
 
 #include "check.h"
+#include "measure/c2c.h"
 #include "output/output.h"
 
 static const struct lb_lock_ops fake_mutex = { .name = "mutex", .family = "sleep",
@@ -557,7 +558,8 @@ static void csv(void)
 		  ",lock_domain,domains,domains_pretend,validate,processes,exec_time_ms,ops_total,ops_per_s,r"
 		  "ead_ops,write_ops,ops_min,ops_mean,ops_max,fairness_jain,ns_per_op,counters,starve_window_"
 		  "ms,starved_readers,starved_writers,max_gap_read_ms,max_gap_write_ms,setup_ms,teardown_ms,t"
-		  "sc_mhz,pause_ns,pause_stall_pct,loop_stall_pct,cpu_min_pct,short_threads,steal_ms,placemen"
+		  "sc_mhz,pause_ns,pause_stall_pct,loop_stall_pct,cpu_min_pct,short_threads,steal_ms,"
+		  "host_probe_ns_before,host_probe_ns_after,placemen"
 		  "t_cpus,host_cpus,smt_shared_threads,cpufreq_driver,cpufreq_governor,hypervisor,kernel_flag"
 		  "s,loadavg_1m,busy_other_pct,compiler,cflags,git_revision,timed_out,partial,disturbed,repeats_dropped,repeats,median_"
 		  "ops_per_s,min_ops_per_s,max_ops_per_s,cv_pct,median_exec_time_ms,min_exec_time_ms,max_exec"
@@ -580,7 +582,7 @@ static void csv(void)
 	CHECK_STR(nl + 1, "2," PACKAGE_VERSION ",,2026-11-29T00:00:00Z,\"box,1\",\"Linux 6.1 \"\"x\"\"\",,,"
 		  "ticket,excl,spin,,,1:1,1,1,2,5,,pause,0.000,0,ops,1000,,1,mix,,socket,0;1,,numa,1,0,0,0,"
 		  "12.500000,2000,160000.0,0,2000,1000,1000.0,1000,1.0000,6250.000,spin-waits=77,0,,,,,"
-		  "0.2500,0.0000,0.000,0.000,0.0,0.0,0.0,0,0.0,,,0,,,,,,,"
+		  "0.2500,0.0000,0.000,0.000,0.0,0.0,0.0,0,0.0,,,,,0,,,,,,,"
 		  LB_COMPILER "," LB_CFLAGS "," LB_GIT_REVISION ",0,0,,0,1,160000.0,160000.0,160000.0,0.00,"
 		  "12.500000,12.500000,12.500000,0.00,0"
 		  /* the 88 columns of the groups: none of them applies */
@@ -893,9 +895,24 @@ static void disturbed(void)
 	free(text);
 }
 
+/* the host's state: probes 1.5x apart mark a repetition host-moved, and the mark has its word */
+static void host_moved(void)
+{
+	char w[64];
+
+	CHECK(lb_c2c_probe_moved(130, 36, LB_DISTURB_HOST_RATIO), "130 then 36 ns: moved");
+	CHECK(lb_c2c_probe_moved(36, 130, LB_DISTURB_HOST_RATIO), "36 then 130 ns: moved");
+	CHECK(!lb_c2c_probe_moved(101, 150, LB_DISTURB_HOST_RATIO), "101 then 150 ns: not moved");
+	CHECK(!lb_c2c_probe_moved(-1, 36, LB_DISTURB_HOST_RATIO), "no probe before: not moved");
+	CHECK(!lb_c2c_probe_moved(130, 0, LB_DISTURB_HOST_RATIO), "no probe after: not moved");
+	CHECK_STR(lb_disturb_words(LB_DISTURB_STEAL | LB_DISTURB_HOST, "+", w, sizeof(w)),
+		  "steal+host-moved");
+}
+
 int main(void)
 {
 	disturbed();
+	host_moved();
 	figures();
 	table();
 	stats();
