@@ -157,9 +157,16 @@ static double virtual_s(const struct lb_points *pts)
 static void print_sim_estimate(FILE *f, const char *prefix, const struct lb_points *pts, double s)
 {
 	char t[48], w[48];
+	unsigned fixed = 0;
 
-	fprintf(f, "%s%u simulated point%s of %s of virtual time", prefix, pts->n, LB_S(pts->n),
-		fmt_secs(virtual_s(pts), t, sizeof(t)));
+	for (unsigned i = 0; i < pts->n; i++)
+		fixed += pts->v[i].duration <= 0;
+	fprintf(f, "%s%u simulated point%s of ", prefix, pts->n, LB_S(pts->n));
+	if (fixed < pts->n)
+		fprintf(f, "%s of virtual time%s", fmt_secs(virtual_s(pts), t, sizeof(t)),
+			fixed ? " and " : "");
+	if (fixed)
+		fprintf(f, "fixed work");
 	if (s > 0 && pts->sim_probes)
 		fprintf(f, ": about %s of wall time (a probe of each: %.3g accesses per virtual "
 			"second, %.3g simulated per second)\n", fmt_secs(s, w, sizeof(w)),
