@@ -379,6 +379,8 @@ void lb_sim_mem_drop(struct lb_sim *s, uint32_t idx)
 	l->owner = SIM_NONE;
 	l->state = SIM_I;
 	l->pkgs = 0;
+	l->hold_cpu = SIM_NONE;	/* no cache has it to hold */
+	l->hold_until = 0;
 }
 
 static int cmp_queue(const void *a, const void *b)
