@@ -466,6 +466,7 @@ int main(int argc, char **argv)
 	running = 0;
 	if (rc)
 		lb_exit(rc);
+	lb_mark_host_outliers(results, nresults);
 	warn_steal(results, nresults);
 	if (lb_stop_requested)
 		lb_warn("interrupted (%s) after %u of %u points: writing those, marked partial",

@@ -5,7 +5,9 @@
  *
  * plan/run.c marks each repetition with what disturbed it (lb_result
  * .disturbed: a thread that ran short, the host's steal over 1% of the
- * threads' time, a throughput in two levels). Every layout says under its
+ * threads' time, a throughput in two levels, the host's probes before and
+ * after it apart; lb_mark_host_outliers() adds a repetition whose probes
+ * are apart from the point's others). Every layout says under its
  * table how many were; the CSV and JSON name what, per row. With
  * --drop-disturbed a disturbed repetition of a point that has an
  * undisturbed one is taken out before any layout sees the run, each kept
@@ -22,6 +24,7 @@
 
 #include "base/log.h"
 #include "harness/harness.h"
+#include "measure/statistics.h"
 #include "output/output.h"
 
 static const struct {
@@ -43,6 +46,42 @@ const char *lb_disturb_words(unsigned d, const char *sep, char *buf, size_t len)
 		if (d & words[i].bit)
 			l += (size_t)snprintf(buf + l, len - l, "%s%s", l ? sep : "", words[i].word);
 	return buf;
+}
+
+unsigned lb_mark_host_outliers(struct lb_result *res, unsigned n)
+{
+	double *v = malloc(2 * (size_t)n * sizeof(*v));
+	unsigned marked = 0;
+
+	if (!v)
+		return 0;
+	for (unsigned i = 0; i < n; i++) {
+		unsigned k = 0, reps = 0;
+		double m, lo, hi;
+
+		if (res[i].probe_ns[0] <= 0 || res[i].probe_ns[1] <= 0)
+			continue;
+		for (unsigned j = 0; j < n; j++) {
+			if (!lb_point_same(&res[j].point, &res[i].point) ||
+			    res[j].probe_ns[0] <= 0 || res[j].probe_ns[1] <= 0)
+				continue;
+			v[k++] = res[j].probe_ns[0];
+			v[k++] = res[j].probe_ns[1];
+			reps++;
+		}
+		if (reps < 3)
+			continue;	/* no majority to be apart from */
+		m = lb_quantile(v, k, 0.5);
+		lo = m / LB_DISTURB_HOST_RATIO;
+		hi = m * LB_DISTURB_HOST_RATIO;
+		if (res[i].probe_ns[0] < lo || res[i].probe_ns[0] > hi ||
+		    res[i].probe_ns[1] < lo || res[i].probe_ns[1] > hi) {
+			marked += !(res[i].disturbed & LB_DISTURB_HOST);
+			res[i].disturbed |= LB_DISTURB_HOST;
+		}
+	}
+	free(v);
+	return marked;
 }
 
 /* Has @r's point a repetition in @res that nothing disturbed? */
@@ -108,7 +147,8 @@ void lb_disturbed_note(FILE *f, const struct lb_report *rep)
 	if (d && !(rep->cfg && rep->cfg->drop_disturbed))
 		fprintf(f, "* %u of %u repetition%s disturbed (%s: a thread ran short, the host stole "
 			"over %.0f%% of their CPUs' time, the throughput fell into two levels, or "
-			"the host moved the CPUs (a c2c probe before and after differs over %gx); "
+			"the host moved the CPUs (its c2c probes, before and after, or against the "
+			"point's others, differ over %gx); "
 			"CSV and JSON: disturbed); --drop-disturbed leaves them out\n", d,
 			rep->nresults, LB_S(rep->nresults), what, LB_DISTURB_STEAL_PCT,
 			LB_DISTURB_HOST_RATIO);

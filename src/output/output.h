@@ -205,6 +205,14 @@ void lb_short_note(FILE *f, const struct lb_report *rep);
 /* lb_disturb_words() - the LB_DISTURB_* bits of @d as words joined by @sep, in @buf */
 const char *lb_disturb_words(unsigned d, const char *sep, char *buf, size_t len);
 /**
+ * lb_mark_host_outliers() - once a run's repetitions are in: mark
+ * host-moved (LB_DISTURB_HOST) each whose host probe, before or after it,
+ * is over LB_DISTURB_HOST_RATIO from the median of its point's probes (a
+ * point of 3 repetitions with probes at least)
+ * Return: how many were newly marked.
+ */
+unsigned lb_mark_host_outliers(struct lb_result *res, unsigned n);
+/**
  * lb_drop_disturbed() - --drop-disturbed: take the disturbed repetitions
  * of @res (@n of them; *@n becomes what is left) out where their point has
  * one nothing disturbed, freeing them; the kept ones of that point count

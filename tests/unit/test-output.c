@@ -909,10 +909,35 @@ static void host_moved(void)
 		  "steal+host-moved");
 }
 
+/* a repetition whose host probes are apart from its point's others is marked host-moved */
+static void host_outliers(void)
+{
+	static struct lb_result res[6];
+	const double pr[6][2] = { { 130, 120 }, { 140, 125 }, { 36, 38 }, { 128, 131 },
+				  { 22, 23 }, { -1, -1 } };
+
+	memset(res, 0, sizeof(res));
+	for (unsigned i = 0; i < 6; i++) {
+		res[i].point.ops = &fake_mutex;
+		res[i].point.mix = (struct lb_ratio){ 0, 1 };
+		res[i].point.nthreads = i < 4 ? 2 : 3;	/* 4 of one point, 2 of another */
+		res[i].point.repeat = i;
+		res[i].probe_ns[0] = pr[i][0];
+		res[i].probe_ns[1] = pr[i][1];
+	}
+	res[1].disturbed = LB_DISTURB_STEAL;
+	CHECK(lb_mark_host_outliers(res, 6) == 1, "one repetition newly marked");
+	CHECK(res[2].disturbed == LB_DISTURB_HOST && !res[0].disturbed && !res[3].disturbed &&
+	      res[1].disturbed == LB_DISTURB_STEAL, "the 36 ns one of four, got %u %u %u %u",
+	      res[0].disturbed, res[1].disturbed, res[2].disturbed, res[3].disturbed);
+	CHECK(!res[4].disturbed && !res[5].disturbed, "two repetitions: no majority to be apart from");
+}
+
 int main(void)
 {
 	disturbed();
 	host_moved();
+	host_outliers();
 	figures();
 	table();
 	stats();
