@@ -298,12 +298,15 @@ static void mark_disturbed(struct lb_result *r)
 		r->disturbed |= LB_DISTURB_HOST;
 }
 
-/* the host's state next to a repetition: a c2c probe of the placement's first two CPUs */
+/*
+ * the host's state next to a repetition: a c2c probe of the placement's
+ * first two CPUs (threads: none with --processes, whose runs make none)
+ */
 static double probe(const struct lb_point *p)
 {
 	double ns;
 
-	if (p->nthreads < 2 || p->npus < 2 || p->pus[0].pu_os == p->pus[1].pu_os)
+	if (p->nthreads < 2 || p->npus < 2 || p->pus[0].pu_os == p->pus[1].pu_os || p->processes)
 		return -1;
 	return lb_c2c_probe(&p->pus[0], &p->pus[1], &ns) ? -1 : ns;
 }
