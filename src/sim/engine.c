@@ -316,6 +316,11 @@ void lb_sim_access(enum lb_sim_kind kind, const void *addr, size_t size)
 		lb_sim_abort(s);	/* out of memory for the directory */
 		return;
 	}
+	/* another CPU's hold on the line: wait for its end, then issue it again (mem.c) */
+	for (uint64_t at; (at = lb_sim_mem_stall(s, t->cpu, idx, kind, c->clock));) {
+		c->clock = at;
+		sync_cpu(s, t);
+	}
 	c->clock = lb_sim_mem_access(s, t->cpu, idx, kind, c->clock);
 	/* a write wakes the spinners parked on the line, runnable at its completion */
 	if (kind != LB_SIM_READ && lb_sim_line(s, idx)->parked != SIM_NONE)
@@ -370,14 +375,8 @@ static void park(struct lb_sim *s, struct sim_thread *t, const void *addr, uint6
 	 * A write issued after our read (queued behind it, not yet done) took
 	 * our copy away and woke nobody: do not wait for another one, re-read.
 	 */
-	if (!lb_sim_mem_holds(s, idx, t->cpu)) {
-		/* in its hold it spins on its own copy until the hold ends, then re-reads */
-		uint64_t end = lb_sim_mem_window(s, t->cpu, idx, c->clock);
-
-		if (end)
-			c->clock = end;
+	if (!lb_sim_mem_holds(s, idx, t->cpu))
 		return;
-	}
 	l = lb_sim_line(s, idx);
 	s->st.parks++;
 	t->park_gen++;

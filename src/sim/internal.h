@@ -31,9 +31,9 @@ enum { SIM_I = 0, SIM_S = 1, SIM_E = 2, SIM_M = 3 };
  * @home:     NUMA node of its memory
  * @parked:   first thread parked on it (struct sim_thread.park_next), or -1
  * @pkgs:     bit p: a holder in package p (packages past 63 share bit 63)
- * @hold_until, @hold_cpu: the last CPU whose write or RMW miss was issued
- *            keeps the line until then, once it comes (another CPU's later
- *            request starts no sooner)
+ * @hold_until, @hold_cpu, @hold_m: the last CPU to receive the line keeps it
+ *            until then (against writes; against reads too when it came as M)
+ * @stalls:   requests stalled by the current hold, for their FIFO order
  * @requests, @queued, @queue_ps, @max_queue_ps: misses, those that waited, the waits
  * @bits:     one bit per CPU holding a copy
  */
@@ -48,6 +48,8 @@ struct sim_line {
 	uint64_t pkgs;
 	uint64_t hold_until;
 	int32_t hold_cpu;
+	uint8_t hold_m;
+	uint32_t stalls;
 	uint64_t requests, queued, queue_ps, max_queue_ps;
 	uint64_t bits[];
 };
@@ -98,18 +100,8 @@ struct sim_thread {
 	uintptr_t area_lo, area_hi;	/* lb_sim_thread_area() */
 };
 
-/* a CPU's hold on a line it was given (mem.c): its accesses then hit, whatever came after */
-struct sim_window {
-	uint32_t line;		/* UINT32_MAX: none */
-	uint64_t until;		/* ps */
-};
-
-#define SIM_WINDOWS 2		/* per CPU: the lines of its last misses */
-
 struct sim_cpu {
 	uint64_t clock;		/* ps */
-	struct sim_window win[SIM_WINDOWS];
-	unsigned win_next;	/* the slot the next miss takes */
 	uint64_t slice_end;
 	uint64_t key;		/* its heap key */
 	int heap_pos;		/* -1: not in the heap */
@@ -178,8 +170,8 @@ static inline bool lb_sim_mem_holds(const struct lb_sim *s, uint32_t idx, unsign
 {
 	return lb_sim_line(s, idx)->bits[cpu / 64] >> (cpu % 64) & 1;
 }
-/* the end (ps) of @cpu's hold on line @idx if @now is inside it, else 0 */
-uint64_t lb_sim_mem_window(const struct lb_sim *s, unsigned cpu, uint32_t idx, uint64_t now);
+uint64_t lb_sim_mem_stall(struct lb_sim *s, unsigned cpu, uint32_t idx, enum lb_sim_kind kind,
+			  uint64_t now);
 uint64_t lb_sim_mem_access(struct lb_sim *s, unsigned cpu, uint32_t idx, enum lb_sim_kind kind,
 			   uint64_t now);
 void lb_sim_mem_drop(struct lb_sim *s, uint32_t idx);

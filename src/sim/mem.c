@@ -38,22 +38,22 @@
  * queue, so a ticket lock's release, which invalidates N spinners that
  * each re-read the line, costs time in proportion to N.
  *
- * Hold (hardware's forward progress): the CPU a write or RMW miss brings
- * a line to keeps it for hold_ns after the miss completes, so that it can
- * do its next few accesses to it (an acquire's RMW, then the release)
- * before another CPU's request takes it away. A miss issued after it by
- * another CPU starts no sooner than the hold's end, and queues as any other
- * behind it, so requests keep their order. The directory describes the
- * line as the issued requests leave it, so the holder's own accesses until
- * its hold ends are hits whatever was issued after (its window, struct
- * sim_window: the lines of a CPU's last two misses). A read miss holds
- * nothing: hardware's guarantee covers the instruction that missed, and a
- * load's copy can be taken before the compare-and-swap that follows it,
- * which then misses (and may fail) as any write. With two CPUs contending
- * for one line by RMWs, each does a run of about 1 + hold_ns / (hit_ns +
- * rmw_ns + its loop's own time) of them in a row: the run lengths that
- * --c2c measures (simulate.c fits hold_ns to them). With hold_ns 0 the
- * line goes to the next requester at once.
+ * Hold (hardware's forward progress): the CPU a line comes to keeps it
+ * for hold_ns after its miss completes, so that it can do its next few
+ * accesses to it (an acquire's RMW, then the release, or a load, then its
+ * cmpxchg) before another CPU's request takes it away. A miss by another
+ * CPU issued before the hold ends waits for the end (lb_sim_mem_stall():
+ * its CPU's clock moves there and it is issued again), when it would take
+ * the holder's copy: any request when the line came as M (a write or an
+ * RMW), a write or RMW when it came as S or E (a read). Waiters are issued
+ * again in the order they came (a picosecond apart); the first re-issued
+ * starts the next hold. One hold per line: a later read of a line held
+ * for a read takes the hold over, so the earlier reader's copy is then
+ * protected only until the new hold ends, and it waits like any other
+ * CPU. With two CPUs contending for one line by RMWs, each does a run of
+ * about 1 + hold_ns / (hit_ns + rmw_ns + its loop's own time) of them in
+ * a row: the run lengths that --c2c measures (simulate.c fits hold_ns to
+ * them). With hold_ns 0 the line goes to the next requester at once.
  *
  * When an access takes effect: at its completion in virtual time. The
  * directory is updated when the miss is issued (it describes the line as
@@ -309,39 +309,23 @@ static inline bool is_hit(const struct sim_line *l, unsigned cpu, enum lb_sim_ki
 	return holds(l, cpu) && (kind == LB_SIM_READ || l->state != SIM_S);
 }
 
-static struct sim_window *window(struct lb_sim *s, unsigned cpu, uint32_t idx, uint64_t now)
+/**
+ * lb_sim_mem_stall() - must CPU @cpu's access of line @idx at @now wait
+ * for another CPU's hold to end?
+ *
+ * Return: 0 to go on, or the time (ps) to issue it again at.
+ */
+uint64_t lb_sim_mem_stall(struct lb_sim *s, unsigned cpu, uint32_t idx, enum lb_sim_kind kind,
+			  uint64_t now)
 {
-	struct sim_cpu *c = &s->cpu[cpu];
+	struct sim_line *l = lb_sim_line(s, idx);
 
-	for (unsigned w = 0; w < SIM_WINDOWS; w++)
-		if (c->win[w].line == idx && now < c->win[w].until)
-			return &c->win[w];
-	return NULL;
-}
-
-uint64_t lb_sim_mem_window(const struct lb_sim *s, unsigned cpu, uint32_t idx, uint64_t now)
-{
-	const struct sim_window *w = window((struct lb_sim *)s, cpu, idx, now);
-
-	return w ? w->until : 0;
-}
-
-/* @cpu's write or RMW miss of line @idx completes at @done: its hold, on the line and its CPU */
-static void hold(struct lb_sim *s, struct sim_line *l, unsigned cpu, uint32_t idx, uint64_t done)
-{
-	struct sim_cpu *c = &s->cpu[cpu];
-	struct sim_window *w = NULL;
-
-	l->hold_cpu = (int32_t)cpu;
-	l->hold_until = done + s->c_hold;
-	for (unsigned k = 0; k < SIM_WINDOWS && !w; k++)
-		if (c->win[k].line == idx)
-			w = &c->win[k];
-	if (!w) {
-		w = &c->win[c->win_next];
-		c->win_next = (c->win_next + 1) % SIM_WINDOWS;
-	}
-	*w = (struct sim_window){ .line = idx, .until = l->hold_until };
+	if (now >= l->hold_until || l->hold_cpu == (int32_t)cpu || is_hit(l, cpu, kind))
+		return 0;
+	if (kind == LB_SIM_READ && !l->hold_m)
+		return 0;
+	s->st.stalled++;
+	return l->hold_until + ++l->stalls;
 }
 
 /**
@@ -357,31 +341,22 @@ uint64_t lb_sim_mem_access(struct lb_sim *s, unsigned cpu, uint32_t idx, enum lb
 	struct sim_line *l = lb_sim_line(s, idx);
 	uint64_t start, done, wait;
 
-	uint64_t rmw = kind == LB_SIM_RMW ? s->c_rmw : 0;
-	struct sim_window *w;
-
 	if (is_hit(l, cpu, kind)) {
 		s->st.hits++;
 		if (kind != LB_SIM_READ)
 			l->state = SIM_M;
-		return now + lb_sim_jitter(s, s->c_hit + rmw);
-	}
-	/* its hold, the directory moved on: the line is still its own until the end */
-	w = s->c_hold && !holds(l, cpu) ? window(s, cpu, idx, now) : NULL;
-	if (w) {
-		s->st.hits++;
-		return now + lb_sim_jitter(s, s->c_hit + rmw);
+		return now + lb_sim_jitter(s, kind == LB_SIM_RMW ? s->c_hit + s->c_rmw : s->c_hit);
 	}
 	s->st.misses++;
 	start = now > l->busy ? now : l->busy;
-	if (l->hold_cpu != (int32_t)cpu && start < l->hold_until) {
-		s->st.stalled++;	/* another CPU's hold: after it */
-		start = l->hold_until;
-	}
 	done = start + lb_sim_jitter(s, miss_cost(s, l, cpu, kind));
 	l->busy = done;
-	if (s->c_hold && kind != LB_SIM_READ)
-		hold(s, l, cpu, idx, done);
+	if (s->c_hold) {
+		l->hold_cpu = (int32_t)cpu;
+		l->hold_until = done + s->c_hold;
+		l->hold_m = kind != LB_SIM_READ;
+		l->stalls = 0;
+	}
 	l->requests++;
 	wait = start - now;
 	if (wait) {

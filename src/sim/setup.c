@@ -49,8 +49,6 @@ static int copy_machine(struct lb_sim *s, const struct lb_sim_machine *m, char *
 			s->npackages = (unsigned)m->cpu[i].package + 1;
 		s->cpu[i] = (struct sim_cpu){ .heap_pos = -1, .cur = SIM_NONE,
 					      .rq_head = SIM_NONE, .rq_tail = SIM_NONE };
-		for (unsigned w = 0; w < SIM_WINDOWS; w++)
-			s->cpu[i].win[w].line = UINT32_MAX;
 	}
 	s->pkg_cpu = calloc(s->npackages, sizeof(*s->pkg_cpu));
 	if (!s->pkg_cpu) {
