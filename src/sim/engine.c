@@ -293,6 +293,59 @@ static inline struct sim_thread *running(void)
 	return s && s->cur >= 0 ? &s->thr[s->cur] : NULL;
 }
 
+/*
+ * Another CPU's hold on line @idx, or misses waiting before @t's: into the
+ * line's waiters (mem.c), the first scheduled for the hold's end, the
+ * others off the heap until they are first; back when it may go.
+ */
+static void wait_hold(struct lb_sim *s, struct sim_thread *t, uint32_t idx, enum lb_sim_kind kind)
+{
+	struct sim_cpu *c = &s->cpu[t->cpu];
+	struct sim_line *l = lb_sim_line(s, idx);
+	int tid = (int)(t - s->thr);
+
+	for (;;) {
+		uint64_t at = lb_sim_mem_stall(s, t->cpu, idx, kind, c->clock);
+		bool behind = l->wait_head != SIM_NONE && l->wait_head != tid &&
+			      !lb_sim_mem_holds(s, idx, t->cpu);
+
+		if (!at && !behind)
+			return;
+		if (!t->waiting) {
+			s->st.stalled++;
+			t->waiting = true;
+			t->wait_next = SIM_NONE;
+			if (l->wait_tail != SIM_NONE)
+				s->thr[l->wait_tail].wait_next = tid;
+			else
+				l->wait_head = tid;
+			l->wait_tail = tid;
+		}
+		if (l->wait_head == tid) {
+			if (at > c->clock)
+				c->clock = at;
+			lb_sim_cpu_schedule(s, t->cpu, c->clock);
+		}
+		yield_thread(s, t);
+	}
+}
+
+/* @t, first of line @idx's waiters, has issued its miss: the next is first, for the new hold */
+static void wait_done(struct lb_sim *s, struct sim_thread *t, uint32_t idx)
+{
+	struct sim_line *l = lb_sim_line(s, idx);
+
+	t->waiting = false;
+	l->wait_head = t->wait_next;
+	if (l->wait_head == SIM_NONE) {
+		l->wait_tail = SIM_NONE;
+		return;
+	}
+	/* it looks again at once, so no earlier than its own clock */
+	lb_sim_cpu_schedule(s, s->thr[l->wait_head].cpu,
+			    max_u64(s->cpu[s->thr[l->wait_head].cpu].clock, s->cpu[t->cpu].clock));
+}
+
 void lb_sim_access(enum lb_sim_kind kind, const void *addr, size_t size)
 {
 	struct sim_thread *t = running();
@@ -316,12 +369,10 @@ void lb_sim_access(enum lb_sim_kind kind, const void *addr, size_t size)
 		lb_sim_abort(s);	/* out of memory for the directory */
 		return;
 	}
-	/* another CPU's hold on the line: wait for its end, then issue it again (mem.c) */
-	for (uint64_t at; (at = lb_sim_mem_stall(s, t->cpu, idx, kind, c->clock));) {
-		c->clock = at;
-		sync_cpu(s, t);
-	}
+	wait_hold(s, t, idx, kind);
 	c->clock = lb_sim_mem_access(s, t->cpu, idx, kind, c->clock);
+	if (t->waiting)
+		wait_done(s, t, idx);
 	/* a write wakes the spinners parked on the line, runnable at its completion */
 	if (kind != LB_SIM_READ && lb_sim_line(s, idx)->parked != SIM_NONE)
 		lb_sim_wake_parked(s, idx, c->clock);

@@ -33,7 +33,9 @@ enum { SIM_I = 0, SIM_S = 1, SIM_E = 2, SIM_M = 3 };
  * @pkgs:     bit p: a holder in package p (packages past 63 share bit 63)
  * @hold_until, @hold_cpu, @hold_m: the last CPU to receive the line keeps it
  *            until then (against writes; against reads too when it came as M)
- * @stalls:   requests stalled by the current hold, for their FIFO order
+ * @wait_head, @wait_tail: the threads whose misses wait for a hold, in the
+ *            order they came (struct sim_thread.wait_next); only the first
+ *            is scheduled, for the hold's end
  * @requests, @queued, @queue_ps, @max_queue_ps: misses, those that waited, the waits
  * @bits:     one bit per CPU holding a copy
  */
@@ -49,7 +51,7 @@ struct sim_line {
 	uint64_t hold_until;
 	int32_t hold_cpu;
 	uint8_t hold_m;
-	uint32_t stalls;
+	int32_t wait_head, wait_tail;
 	uint64_t requests, queued, queue_ps, max_queue_ps;
 	uint64_t bits[];
 };
@@ -85,6 +87,8 @@ struct sim_thread {
 	enum sim_tstate state;
 	int rq_next;		/* run queue link */
 	int park_next;		/* parked list link */
+	int wait_next;		/* a line's waiters' link (mem.c's hold) */
+	bool waiting;		/* in a line's waiters */
 	uint32_t park_line;
 	uint32_t *futex;	/* the word it sleeps on */
 	int fq_next;		/* futex queue link */
@@ -170,8 +174,8 @@ static inline bool lb_sim_mem_holds(const struct lb_sim *s, uint32_t idx, unsign
 {
 	return lb_sim_line(s, idx)->bits[cpu / 64] >> (cpu % 64) & 1;
 }
-uint64_t lb_sim_mem_stall(struct lb_sim *s, unsigned cpu, uint32_t idx, enum lb_sim_kind kind,
-			  uint64_t now);
+uint64_t lb_sim_mem_stall(const struct lb_sim *s, unsigned cpu, uint32_t idx,
+			  enum lb_sim_kind kind, uint64_t now);
 uint64_t lb_sim_mem_access(struct lb_sim *s, unsigned cpu, uint32_t idx, enum lb_sim_kind kind,
 			   uint64_t now);
 void lb_sim_mem_drop(struct lb_sim *s, uint32_t idx);

@@ -42,14 +42,18 @@
  * for hold_ns after its miss completes, so that it can do its next few
  * accesses to it (an acquire's RMW, then the release, or a load, then its
  * cmpxchg) before another CPU's request takes it away. A miss by another
- * CPU issued before the hold ends waits for the end (lb_sim_mem_stall():
- * its CPU's clock moves there and it is issued again), when it would take
- * the holder's copy: any request when the line came as M (a write or an
- * RMW), a write or RMW when it came as S or E (a read). Waiters are issued
- * again in the order they came (a picosecond apart); the first re-issued
- * starts the next hold. One hold per line: a later read of a line held
- * for a read takes the hold over, so the earlier reader's copy is then
- * protected only until the new hold ends, and it waits like any other
+ * CPU issued before the hold ends waits for the end (lb_sim_mem_stall()),
+ * when it would take the holder's copy: any request when the line came as
+ * M (a write or an RMW), a write or RMW when it came as S or E (a read).
+ * Waiters queue on the line in the order they came, and any later miss
+ * of it queues behind them (no overtaking); only the first is scheduled,
+ * for the hold's end (engine.c), and when it is issued the next becomes
+ * first, so a hand-off costs one wake-up, not one per waiter. The holder
+ * itself waits for nothing: its next accesses hit, or miss at once (a
+ * load's compare-and-swap: the upgrade, which starts a hold of its own).
+ * One hold per line: a later read of a line held for a read takes the
+ * hold over, so the earlier reader's copy is then protected only until the
+ * new hold ends, and it waits like any other
  * CPU. With two CPUs contending for one line by RMWs, each does a run of
  * about 1 + hold_ns / (hit_ns + rmw_ns + its loop's own time) of them in
  * a row: the run lengths that --c2c measures (simulate.c fits hold_ns to
@@ -159,6 +163,7 @@ uint32_t lb_sim_line_of(struct lb_sim *s, uintptr_t tag, unsigned cpu)
 	l->owner = SIM_NONE;
 	l->parked = SIM_NONE;
 	l->hold_cpu = SIM_NONE;
+	l->wait_head = l->wait_tail = SIM_NONE;
 	l->home = (int16_t)home_of(s, tag, cpu);
 	m->slots[h] = idx + 1;
 	if (m->n * 2 > m->mask && grow_table(m))
@@ -313,19 +318,18 @@ static inline bool is_hit(const struct sim_line *l, unsigned cpu, enum lb_sim_ki
  * lb_sim_mem_stall() - must CPU @cpu's access of line @idx at @now wait
  * for another CPU's hold to end?
  *
- * Return: 0 to go on, or the time (ps) to issue it again at.
+ * Return: 0 to go on, or the hold's end (ps).
  */
-uint64_t lb_sim_mem_stall(struct lb_sim *s, unsigned cpu, uint32_t idx, enum lb_sim_kind kind,
-			  uint64_t now)
+uint64_t lb_sim_mem_stall(const struct lb_sim *s, unsigned cpu, uint32_t idx,
+			  enum lb_sim_kind kind, uint64_t now)
 {
-	struct sim_line *l = lb_sim_line(s, idx);
+	const struct sim_line *l = lb_sim_line(s, idx);
 
 	if (now >= l->hold_until || l->hold_cpu == (int32_t)cpu || is_hit(l, cpu, kind))
 		return 0;
 	if (kind == LB_SIM_READ && !l->hold_m)
 		return 0;
-	s->st.stalled++;
-	return l->hold_until + ++l->stalls;
+	return l->hold_until;
 }
 
 /**
@@ -355,7 +359,6 @@ uint64_t lb_sim_mem_access(struct lb_sim *s, unsigned cpu, uint32_t idx, enum lb
 		l->hold_cpu = (int32_t)cpu;
 		l->hold_until = done + s->c_hold;
 		l->hold_m = kind != LB_SIM_READ;
-		l->stalls = 0;
 	}
 	l->requests++;
 	wait = start - now;
