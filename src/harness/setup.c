@@ -219,6 +219,13 @@ uint64_t lb_warm_ns(const struct lb_point *p)
 	return ns;
 }
 
+double lb_warm_settle_s(const struct lb_point *p)
+{
+	uint64_t ns = lb_warm_ns(p);
+
+	return ns && !p->sim && ns < LB_WARM_SETTLE_NS ? (double)(LB_WARM_SETTLE_NS - ns) / 1e9 : 0;
+}
+
 /*
  * An abandoned point's tear-down: the finished threads' thread_fini(), the
  * roles and the lock's fini() (every worker is finished or parked, and a
