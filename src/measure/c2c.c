@@ -187,6 +187,14 @@ static int pair_run(struct c2c_pair *p)
 	return p->err;
 }
 
+static void pair_free(struct c2c_pair *p)
+{
+	free(p->got[0]);
+	free(p->got[1]);
+	free(p->sample);
+	free(p);
+}
+
 /* a pair of @a and @b for @samples after @warmup, with the run phase or not; NULL: no memory */
 static struct c2c_pair *pair_new(const struct lb_pu *a, const struct lb_pu *b, unsigned warmup,
 				 unsigned samples, bool runs)
@@ -206,21 +214,10 @@ static struct c2c_pair *pair_new(const struct lb_pu *a, const struct lb_pu *b, u
 		p->got[1] = calloc(LB_C2C_RUN_OPS, sizeof(uint32_t));
 	}
 	if (!p->sample || (runs && (!p->got[0] || !p->got[1]))) {
-		free(p->got[0]);
-		free(p->got[1]);
-		free(p->sample);
-		free(p);
+		pair_free(p);
 		return NULL;
 	}
 	return p;
-}
-
-static void pair_free(struct c2c_pair *p)
-{
-	free(p->got[0]);
-	free(p->got[1]);
-	free(p->sample);
-	free(p);
 }
 
 static int measure(const struct lb_pu *a, const struct lb_pu *b, struct lb_c2c *out)

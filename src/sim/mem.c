@@ -53,11 +53,11 @@
  * load's compare-and-swap: the upgrade, which starts a hold of its own).
  * One hold per line: a later read of a line held for a read takes the
  * hold over, so the earlier reader's copy is then protected only until the
- * new hold ends, and it waits like any other
- * CPU. With two CPUs contending for one line by RMWs, each does a run of
- * about 1 + hold_ns / (hit_ns + rmw_ns + its loop's own time) of them in
- * a row: the run lengths that --c2c measures (simulate.c fits hold_ns to
- * them). With hold_ns 0 the line goes to the next requester at once.
+ * new hold ends, and it waits like any other CPU. With two CPUs contending
+ * for one line by RMWs, each does a run of about 1 + hold_ns / (hit_ns +
+ * rmw_ns + its loop's own time) of them in a row: the run lengths that
+ * --c2c measures (simulate.c fits hold_ns to them). With hold_ns 0 the
+ * line goes to the next requester at once.
  *
  * When an access takes effect: at its completion in virtual time. The
  * directory is updated when the miss is issued (it describes the line as
