@@ -21,6 +21,10 @@
  * that the plain (uncharged) memory accesses that follow it also happen
  * in virtual-time order.
  *
+ * Store buffer (mem.c). A posted store runs, in order, once its completion
+ * is the earliest event; then its CPU's clock goes back to the issue plus a
+ * hit. A locked RMW, a fence or a futex call first drains it (sb_done).
+ *
  * Spinning. lb_sim_park() (the spin-until primitive's wait, lb-atomic.h)
  * leaves the thread on its CPU, spinning, but takes the CPU out of the
  * heap: it costs nothing until a write to its line (mem.c) wakes it at
@@ -351,7 +355,9 @@ void lb_sim_access(enum lb_sim_kind kind, const void *addr, size_t size)
 	struct sim_thread *t = running();
 	struct lb_sim *s = cur_sim;
 	struct sim_cpu *c;
+	uint64_t issued;
 	uint32_t idx;
+	bool posted;
 
 	if (!t)
 		return;
@@ -359,24 +365,35 @@ void lb_sim_access(enum lb_sim_kind kind, const void *addr, size_t size)
 	s->st.accesses++;
 	t->accesses++;
 	preempt_check(s, t);
+	if (kind != LB_SIM_READ && kind != LB_SIM_WRITE)
+		lb_sim_sb_drain(c);	/* a fence or a locked instruction */
 	if (kind == LB_SIM_FENCE) {
 		c->clock += lb_sim_jitter(s, s->c_fence);
 		return;
 	}
+	if (kind == LB_SIM_WRITE)
+		lb_sim_sb_wait(s, c);
 	sync_cpu(s, t);
 	idx = lb_sim_line_of(s, (uintptr_t)addr >> SIM_LINE_SHIFT, t->cpu);
 	if (idx == UINT32_MAX) {
 		lb_sim_abort(s);	/* out of memory for the directory */
 		return;
 	}
+	issued = c->clock;
+	posted = kind == LB_SIM_WRITE && s->sb_n && !lb_sim_mem_hit(s, idx, t->cpu, kind);
 	wait_hold(s, t, idx, kind);
-	c->clock = lb_sim_mem_access(s, t->cpu, idx, kind, c->clock);
+	c->clock = lb_sim_mem_access(s, t->cpu, idx, kind, c->clock, posted ? c->sb_done : 0);
+	if (posted)
+		lb_sim_sb_post(s, c, c->clock);
 	if (t->waiting)
 		wait_done(s, t, idx);
 	/* a write wakes the spinners parked on the line, runnable at its completion */
 	if (kind != LB_SIM_READ && lb_sim_line(s, idx)->parked != SIM_NONE)
 		lb_sim_wake_parked(s, idx, c->clock);
 	sync_cpu(s, t);
+	/* the caller's store runs now, in order; its CPU went on from its buffer */
+	if (posted)
+		c->clock = issued + lb_sim_jitter(s, s->c_hit);
 }
 
 void lb_sim_pause(uint64_t n)
@@ -624,6 +641,7 @@ long lb_sim_futex(uint32_t *uaddr, int op, uint32_t val, const struct timespec *
 
 	if (!t)
 		return syscall(SYS_futex, uaddr, op, val, ts, NULL, 0);
+	lb_sim_sb_drain(&cur_sim->cpu[t->cpu]);	/* the system call's locked instructions */
 	if (cmd == FUTEX_WAIT)
 		return futex_wait(cur_sim, t, uaddr, val, ts);
 	if (cmd == FUTEX_WAKE)
@@ -650,7 +668,7 @@ static void run_thread(struct lb_sim *s, unsigned ci, int tid)
 	struct sim_cpu *c = &s->cpu[ci];
 
 	s->cur = tid;
-	s->now = c->clock;
+	s->now = max_u64(s->now, c->clock);	/* a CPU that went on from its store buffer is behind */
 	s->st.switches++;
 	tls_swap(s, t, true);
 	lb_coro_resume(&t->co);

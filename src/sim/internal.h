@@ -18,6 +18,7 @@
 #define SIM_TLS_MAX	4		/* lb_sim_thread_local() regions */
 #define SIM_TLS_BYTES	64		/* their bytes in all */
 #define SIM_NONE	(-1)
+#define SIM_SB_MAX	128		/* the most store-buffer entries a profile may give */
 
 /* a line's state in the directory (MESI; S has a forwarder, as MESIF's F) */
 enum { SIM_I = 0, SIM_S = 1, SIM_E = 2, SIM_M = 3 };
@@ -112,6 +113,10 @@ struct sim_cpu {
 	int cur;		/* current thread, -1: idle */
 	int rq_head, rq_tail;
 	unsigned nready;
+	/* the store buffer: its stores' completions (ps), oldest at sb_head; the last one's */
+	uint64_t sb[SIM_SB_MAX];
+	unsigned sb_head;
+	uint64_t sb_done;
 };
 
 struct sim_timer {
@@ -132,6 +137,7 @@ struct lb_sim {
 	/* the profile in ps */
 	uint64_t c_hit, c_smt, c_l3, c_pkg, c_home, c_inval, c_rmw, c_fence, c_pause, c_spin;
 	uint64_t c_hold;
+	unsigned sb_n;		/* store buffer entries; 0: a store waits for its completion */
 	uint64_t c_fwait, c_fwake, c_wakeup, c_ctxsw, c_slice;
 	uint64_t *c_remote;	/* nnodes x nnodes: a transfer between packages */
 	uint64_t *c_mem;	/* nnodes x nnodes: memory of node j from node i */
@@ -176,10 +182,40 @@ static inline bool lb_sim_mem_holds(const struct lb_sim *s, uint32_t idx, unsign
 }
 uint64_t lb_sim_mem_stall(const struct lb_sim *s, unsigned cpu, uint32_t idx,
 			  enum lb_sim_kind kind, uint64_t now);
+/* does @cpu's access of line @idx hit (it holds a copy, and a read, or the copy is M or E)? */
+static inline bool lb_sim_mem_hit(const struct lb_sim *s, uint32_t idx, unsigned cpu,
+				  enum lb_sim_kind kind)
+{
+	return lb_sim_mem_holds(s, idx, cpu) &&
+	       (kind == LB_SIM_READ || lb_sim_line(s, idx)->state != SIM_S);
+}
 uint64_t lb_sim_mem_access(struct lb_sim *s, unsigned cpu, uint32_t idx, enum lb_sim_kind kind,
-			   uint64_t now);
+			   uint64_t now, uint64_t floor);
 void lb_sim_mem_drop(struct lb_sim *s, uint32_t idx);
 uint64_t lb_sim_jitter(struct lb_sim *s, uint64_t cost);
+
+/* the store buffer (mem.c's model): @c's clock past its stores' completion (a drain) */
+static inline void lb_sim_sb_drain(struct sim_cpu *c)
+{
+	if (c->clock < c->sb_done)
+		c->clock = c->sb_done;
+}
+
+/* a store's entry: @c's clock past the oldest one's completion when all are in use */
+static inline void lb_sim_sb_wait(const struct lb_sim *s, struct sim_cpu *c)
+{
+	if (s->sb_n && c->clock < c->sb[c->sb_head])
+		c->clock = c->sb[c->sb_head];
+}
+
+/* a posted store completing at @done into @c's buffer */
+static inline void lb_sim_sb_post(struct lb_sim *s, struct sim_cpu *c, uint64_t done)
+{
+	s->st.posted++;
+	c->sb[c->sb_head] = done;
+	c->sb_head = (c->sb_head + 1) % s->sb_n;
+	c->sb_done = done;
+}
 
 /* engine.c: wake the threads parked on line @idx, runnable at @at */
 void lb_sim_wake_parked(struct lb_sim *s, uint32_t idx, uint64_t at);

@@ -59,6 +59,17 @@
  * --c2c measures (simulate.c fits hold_ns to them). With hold_ns 0 the
  * line goes to the next requester at once.
  *
+ * Store buffer (engine.c): a plain or release store that misses is
+ * posted: the line's request, its hold's wait and its completion are as
+ * above, but its CPU goes on a hit's time after issuing it, and a store
+ * completes no earlier than the one before it (TSO's order). A locked
+ * RMW, a fence or a system call waits for the buffer to drain; a load
+ * passes it (a load of the line the store is for hits, as forwarding).
+ * The store itself runs at its completion in virtual time, as any
+ * access; its CPU's clock is then set back. Until it catches up, that
+ * CPU's accesses are processed after events later in virtual time: what
+ * it reads may be up to one store's latency newer than its clock says.
+ *
  * When an access takes effect: at its completion in virtual time. The
  * directory is updated when the miss is issued (it describes the line as
  * it will be once every issued request has completed, so a later request
@@ -335,12 +346,15 @@ uint64_t lb_sim_mem_stall(const struct lb_sim *s, unsigned cpu, uint32_t idx,
 /**
  * lb_sim_mem_access() - CPU @cpu accesses line @idx at @now (ps)
  *
+ * A miss completes no earlier than @floor (a posted store after the
+ * stores before it in its CPU's buffer: they commit in order).
+ *
  * Return: the access's completion time; the directory and the line's
  * busy time describe it as done; the caller wakes the threads parked on
  * the line after a write or RMW (runnable at the completion).
  */
 uint64_t lb_sim_mem_access(struct lb_sim *s, unsigned cpu, uint32_t idx, enum lb_sim_kind kind,
-			   uint64_t now)
+			   uint64_t now, uint64_t floor)
 {
 	struct sim_line *l = lb_sim_line(s, idx);
 	uint64_t start, done, wait;
@@ -354,6 +368,8 @@ uint64_t lb_sim_mem_access(struct lb_sim *s, unsigned cpu, uint32_t idx, enum lb
 	s->st.misses++;
 	start = now > l->busy ? now : l->busy;
 	done = start + lb_sim_jitter(s, miss_cost(s, l, cpu, kind));
+	if (done < floor)
+		done = floor;
 	l->busy = done;
 	if (s->c_hold) {
 		l->hold_cpu = (int32_t)cpu;

@@ -73,6 +73,8 @@ static void set_costs(struct lb_sim *s)
 	s->c_inval = ps_of(p->invalidate_ns);
 	s->c_rmw = ps_of(p->rmw_ns);
 	s->c_hold = ps_of(p->hold_ns);
+	/* the profile's loader takes 0 to SIM_SB_MAX */
+	s->sb_n = p->store_buffer < SIM_SB_MAX ? (unsigned)p->store_buffer : SIM_SB_MAX;
 	s->c_fence = ps_of(p->fence_ns);
 	s->c_pause = ps_of(p->pause_ns);
 	s->c_spin = ps_of(p->spin_ns);

@@ -104,9 +104,9 @@ grep -q "bad.prof:2: key 'rmw_ns'" "$TMPD/err" || fail "the bad profile's line a
 
 # a profile file changes the costs: mcs between two packages, remote lines twice as dear
 printf '# slower links\nremote_ns 240\n' >"$TMPD/slow.prof"
-"$LOCKBENCH" $west --lock=mcs --threads=2 --place=spread --load=0 --duration=0.002 -f csv \
+"$LOCKBENCH" $west --lock=mcs --threads=2 --place=spread --load=5 --duration=0.002 -f csv \
 	>"$TMPD/fast.csv" 2>/dev/null
-"$LOCKBENCH" $west --lock=mcs --threads=2 --place=spread --load=0 --duration=0.002 -f csv \
+"$LOCKBENCH" $west --lock=mcs --threads=2 --place=spread --load=5 --duration=0.002 -f csv \
 	--sim-profile="$TMPD/slow.prof" >"$TMPD/slow.csv" 2>/dev/null
 python3 - "$TMPD/fast.csv" "$TMPD/slow.csv" <<'PY' && pass "--sim-profile: dearer remote lines, fewer ops" || fail "--sim-profile had no effect"
 import csv, sys

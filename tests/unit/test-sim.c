@@ -2,9 +2,10 @@
 /*
  * test-sim.c - the simulator's engine, compiled with -DLB_SIM so that
  * lb-atomic.h, clock.h and futex.h go to it: costs of the memory model on
- * a synthetic machine, queueing on a line, the hold after a miss, the
- * spin-until primitive's park, time slices and "owner running", the futex with and without a
- * timeout, deadlocks, determinism, and the profile format. Every figure
+ * a synthetic machine, queueing on a line, the hold after a miss, the store
+ * buffer, the spin-until primitive's park, time slices and "owner running",
+ * the futex with and without a timeout, deadlocks, determinism, and the
+ * profile format. Every figure
  * is exact: a simulation is deterministic.
  */
 #include "config.h"
@@ -225,6 +226,65 @@ static void test_park(void)
 	CHECK(t_at[4][1] == 2 && st.parks == 1, "a parked spinner made %llu accesses, %llu parks",
 	      (unsigned long long)t_at[4][1], (unsigned long long)st.parks);
 	lb_sim_free(sim);
+}
+
+/* ---- the store buffer: a store that misses costs its CPU a hit; an RMW drains */
+
+static uint64_t sb_at[4], sb_val;
+
+static void sb_releaser(void *arg)
+{
+	lb_pause_n(500000);			/* 1 ms */
+	lb_store_release(&flag, 1);		/* the spinner's line, remote: done at +100 */
+	sb_at[0] = lb_sim_now_ns(sim);
+	lb_store_relaxed(&word[3][0], 7);	/* a line from memory: 80 */
+	sb_at[1] = lb_sim_now_ns(sim);
+	sb_val = lb_load_relaxed(&word[3][0]);	/* its own store's line: a hit */
+	sb_at[2] = lb_sim_now_ns(sim);
+	lb_fetch_add_full(&word[4][0], 1);	/* drains the buffer, then memory + rmw: 90 */
+	sb_at[3] = lb_sim_now_ns(sim);
+}
+
+static void test_store_buffer(void)
+{
+	struct lb_sim_profile p = round_prof;
+	struct lb_sim_stats st;
+
+	for (unsigned n = 1; n <= 2; n++) {
+		flag = 0;
+		word[3][0] = 0;
+		p.store_buffer = n;
+		sim = new_sim_with(&p, 0, 1);
+		lb_sim_thread(sim, 0, spinner, NULL);
+		lb_sim_thread(sim, 8, sb_releaser, NULL);
+		CHECK(lb_sim_run(sim) == LB_SIM_DONE, "store buffer %u: the run ends", n);
+		lb_sim_stats(sim, &st);
+		/* the spinner sees the store when it completes, as without a buffer */
+		CHECK(t_at[4][0] == 1000200, "store buffer %u: the release seen at 1000200, got %llu",
+		      n, (unsigned long long)t_at[4][0]);
+		CHECK(sb_at[0] == 1000001, "store buffer %u: the releaser went on after a hit: %llu",
+		      n, (unsigned long long)sb_at[0]);
+		if (n == 1)
+			/*
+			 * one entry: the second store waits for the first's completion
+			 * (1000100) and completes at 1000180; the RMW after it at
+			 * 1000180 + 90
+			 */
+			CHECK(sb_at[1] == 1000101 && sb_at[2] == 1000102 && sb_at[3] == 1000270,
+			      "one entry: 1000101, 1000102, 1000270: %llu %llu %llu",
+			      (unsigned long long)sb_at[1], (unsigned long long)sb_at[2],
+			      (unsigned long long)sb_at[3]);
+		else
+			/* two: the second goes at once but completes after the first (1000100) */
+			CHECK(sb_at[1] == 1000002 && sb_at[2] == 1000003 && sb_at[3] == 1000190,
+			      "two entries: 1000002, 1000003, 1000190: %llu %llu %llu",
+			      (unsigned long long)sb_at[1], (unsigned long long)sb_at[2],
+			      (unsigned long long)sb_at[3]);
+		CHECK(sb_val == 7 && word[4][0] == n && st.posted == 2,
+		      "store buffer %u: the load saw its store (%llu), %llu posted", n,
+		      (unsigned long long)sb_val, (unsigned long long)st.posted);
+		lb_sim_free(sim);
+	}
 }
 
 /* ---- a park with a budget: back at a write, or at its end */
@@ -455,7 +515,8 @@ static void test_profile(void)
 	fclose(f);
 	q = *w;
 	CHECK(lb_sim_profile_load(path, &q, why, sizeof(why)) == 0 && q.remote_ns == 250 &&
-	      q.slice_ns == 1e6 && q.l3_ns == w->l3_ns, "a partial file changes its keys only");
+	      q.slice_ns == 1e6 && q.l3_ns == w->l3_ns && q.store_buffer == 32,
+	      "a partial file changes its keys only");
 	static const char *const bad[][2] = {
 		{ "hit_ns 1\nbogus 3\n", ":2: unknown key 'bogus'" },
 		{ "l3_ns -4\n", ":1: key 'l3_ns': '-4' is not a number >= 0" },
@@ -464,6 +525,10 @@ static void test_profile(void)
 		{ "\nmemory_ns\n", ":2: key 'memory_ns' has no value" },
 		{ "rmw_ns 3 4\n", ":1: key 'rmw_ns': one value expected" },
 		{ "remote_distance 5\n", ":1: key 'remote_distance': '5' is not a number >= 10" },
+		{ "store_buffer 1.5\n",
+		  ":1: key 'store_buffer': '1.5' is not a whole number from 0 to 128" },
+		{ "store_buffer 129\n",
+		  ":1: key 'store_buffer': '129' is not a whole number from 0 to 128" },
 	};
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		f = fopen(path, "w");
@@ -542,6 +607,7 @@ int main(void)
 	test_queue();
 	test_hold();
 	test_park();
+	test_store_buffer();
 	test_park_until();
 	test_slices();
 	test_futex();
