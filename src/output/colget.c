@@ -5,6 +5,7 @@
  * not have is false (an empty CSV field, a key left out of the JSON)
  */
 #include "config.h"
+#include "lb-revision.h"
 
 #include <math.h>
 #include <stdio.h>

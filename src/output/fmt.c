@@ -6,6 +6,7 @@
  * formats; nothing here calls a format.
  */
 #include "config.h"
+#include "lb-revision.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -18,6 +18,7 @@
  * (columns.c); this file adds the ones that are objects or arrays.
  */
 #include "config.h"
+#include "lb-revision.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -26,6 +26,7 @@
  * - log/<k1>.log: a failed compile's output, kept for the user.
  */
 #include "config.h"
+#include "lb-revision.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -149,7 +149,7 @@ def main():
         unit = os.path.splitext(f)[0]
         text = open(os.path.join(top, f), encoding="utf-8").read()
         for inc in INCLUDE.findall(text):
-            if inc == "config.h":		# autoconf's, in the build tree
+            if inc in ("config.h", "lb-revision.h"):	# configure's and make's, in the build tree
                 continue
             cands = [os.path.normpath(os.path.join(os.path.dirname(f), inc)),
                      os.path.normpath(os.path.join("src", inc)), os.path.normpath(inc),

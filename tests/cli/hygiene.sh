@@ -14,6 +14,16 @@ run="--lock=null --threads=1 --load=0,1 --ops=1000"
 "$LOCKBENCH" $run --no-header >"$TMPD/n" 2>"$TMPD/e" || fail "--no-header run: $(cat "$TMPD/e")"
 sed -n 1p "$TMPD/t" | grep -Eq '^# lockbench [0-9.]+ \(git [^)]+\), built with .+, CFLAGS ' ||
 	fail "first line: $(sed -n 1p "$TMPD/t")"
+# the revision is the tree's as it was built, not as it was configured (a clone's; a tarball's own)
+if [ -e "$srcdir/.git" ] && command -v git >/dev/null; then
+	want=$(cd "$srcdir" && git describe --always --dirty --abbrev=12 2>/dev/null)
+elif [ -e "$srcdir/.tarball-revision" ]; then
+	want=$(cat "$srcdir/.tarball-revision")
+else
+	want=unknown
+fi
+sed -n 1p "$TMPD/t" | grep -Fq "(git $want)," && pass "the header's revision is the tree's: $want" ||
+	fail "the header's revision: $(sed -n 1p "$TMPD/t"), the tree's: $want"
 for want in '^# host: .+; kernel: ' '^# CPU: .*[^ ]; [0-9]+ package' \
 	'^# placement: socket, [0-9]+ of [0-9]+ CPUs \([0-9,.]+\); SMT: ' '^# pause: [0-9.]+ ns' \
 	'^# stalls over 5 us: a 10 ms pause stream lost [0-9.]+% \([0-9]+\), a dependent-add loop [0-9.]+% \([0-9]+\)$' \

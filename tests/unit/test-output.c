@@ -22,6 +22,7 @@
 #include <json.h>
 
 #include "check.h"
+#include "lb-revision.h"
 #include "measure/c2c.h"
 #include "output/output.h"
 
