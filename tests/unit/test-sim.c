@@ -189,6 +189,46 @@ static void test_hold(void)
 	lb_sim_free(sim);
 }
 
+/* three CPUs that ask for a held line while it is held are served in the order they asked */
+static uint64_t fifo_at[16];
+
+static void fifo_add(void *arg)
+{
+	unsigned cpu = (unsigned)(uintptr_t)arg;
+
+	if (cpu != 2)
+		lb_pause_n(cpu == 4 ? 48 : cpu == 6 ? 50 : 52);	/* 96, 100, 104 ns */
+	lb_fetch_add_full(&word[5][0], 1);
+	fifo_at[cpu] = lb_sim_now_ns(sim);
+}
+
+static void test_hold_fifo(void)
+{
+	struct lb_sim_profile p = round_prof;
+	struct lb_sim_stats st;
+	static const unsigned cpus[] = { 2, 1, 6, 4 };	/* made in another order than they ask */
+
+	p.hold_ns = 25;
+	sim = new_sim_with(&p, 0, 1);
+	for (unsigned i = 0; i < 4; i++)
+		lb_sim_thread(sim, cpus[i], fifo_add, (void *)(uintptr_t)cpus[i]);
+	CHECK(lb_sim_run(sim) == LB_SIM_DONE, "hold fifo: the run ends");
+	/*
+	 * CPU 2 from memory at 90, held until 115; CPUs 4 (at 96), 6 (100) and
+	 * 1 (104) wait in that order: 4 from 2's other L3 group 115 + 70 = 185,
+	 * held until 210; 6 from 4, same L3, 210 + 50 = 260, held until 285; 1
+	 * from 6, across the package, 285 + 70 = 355
+	 */
+	CHECK(fifo_at[2] == 90 && fifo_at[4] == 185 && fifo_at[6] == 260 && fifo_at[1] == 355,
+	      "in the order they asked: 90, 185, 260, 355: %llu %llu %llu %llu",
+	      (unsigned long long)fifo_at[2], (unsigned long long)fifo_at[4],
+	      (unsigned long long)fifo_at[6], (unsigned long long)fifo_at[1]);
+	lb_sim_stats(sim, &st);
+	CHECK(st.stalled == 3 && word[5][0] == 4, "three waited for a hold: %llu, %llu adds",
+	      (unsigned long long)st.stalled, (unsigned long long)word[5][0]);
+	lb_sim_free(sim);
+}
+
 /* ---- parking: a spinner costs nothing until its line is written */
 
 static uint32_t flag __attribute__((aligned(64)));
@@ -606,6 +646,7 @@ int main(void)
 	test_costs();
 	test_queue();
 	test_hold();
+	test_hold_fifo();
 	test_park();
 	test_store_buffer();
 	test_park_until();
