@@ -350,6 +350,8 @@ const struct lb_column lb_columns[] = {
 	SIMU("sim_hits", "hits", sim.hits),
 	SIMU("sim_misses", "misses", sim.misses),
 	SIMU("sim_queued", "queued", sim.queued),
+	SIMU("sim_stalled", "stalled", sim.stalled),
+	SIMU("sim_posted", "posted", sim.posted),
 	SIMU("sim_parks", "parks", sim.parks),
 	SIMU("sim_switches", "switches", sim.switches),
 	SIMU("sim_preemptions", "preemptions", sim.preemptions),
