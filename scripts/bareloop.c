@@ -20,6 +20,11 @@
  *           waiter pauses until the head equals it, the owner releases
  *           with a release store of head + 1 to the 16-bit head half
  *           (Mellor-Crummey and Scott, ACM TOCS 9(1), 1991, section 2.2)
+ *   ticket-add
+ *           the same, released as lockbench's ticket and the kernel's x86
+ *           ticket unlock do: one non-locked add to the head half in
+ *           memory (one read-for-ownership of the line, where the load and
+ *           store above first fetch it shared); a plain store elsewhere
  *   mutex   glibc's pthread_mutex_t, default type
  *
  * Usage: bareloop LOCK THREADS LOAD DELAY DURATION REPEATS
@@ -63,7 +68,7 @@ struct worker {
 	int cpu;
 };
 
-static int use_mutex;
+static int use_mutex, use_add;
 static uint64_t load, delay;
 static pthread_barrier_t start;
 
@@ -77,8 +82,15 @@ static inline void ticket_lock(void)
 
 static inline void ticket_unlock(void)
 {
-	uint16_t h = __atomic_load_n(&shared.ticket.half[0], __ATOMIC_RELAXED);
+	uint16_t h;
 
+#if defined(__x86_64__) || defined(__i386__)
+	if (use_add) {
+		__asm__ __volatile__("addw $1, %0" : "+m"(shared.ticket.half[0]) : : "memory");
+		return;
+	}
+#endif
+	h = __atomic_load_n(&shared.ticket.half[0], __ATOMIC_RELAXED);
 	__atomic_store_n(&shared.ticket.half[0], (uint16_t)(h + 1), __ATOMIC_RELEASE);
 }
 
@@ -139,11 +151,14 @@ int main(int argc, char **argv)
 	double duration;
 	struct worker *w;
 
-	if (argc != 7 || (strcmp(argv[1], "ticket") && strcmp(argv[1], "mutex"))) {
-		fprintf(stderr, "usage: bareloop ticket|mutex THREADS LOAD DELAY DURATION REPEATS\n");
+	if (argc != 7 || (strcmp(argv[1], "ticket") && strcmp(argv[1], "ticket-add") &&
+			  strcmp(argv[1], "mutex"))) {
+		fprintf(stderr, "usage: bareloop ticket|ticket-add|mutex THREADS LOAD DELAY DURATION "
+			"REPEATS\n");
 		return 2;
 	}
 	use_mutex = !strcmp(argv[1], "mutex");
+	use_add = !strcmp(argv[1], "ticket-add");
 	nthreads = arg(argv[2], "THREADS");
 	load = arg(argv[3], "LOAD");
 	delay = arg(argv[4], "DELAY");
