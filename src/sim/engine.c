@@ -345,9 +345,9 @@ static void wait_done(struct lb_sim *s, struct sim_thread *t, uint32_t idx)
 		l->wait_tail = SIM_NONE;
 		return;
 	}
-	/* it looks again at once, so no earlier than its own clock */
+	/* it looks again when the line takes its next request (mem.c: busy) */
 	lb_sim_cpu_schedule(s, s->thr[l->wait_head].cpu,
-			    max_u64(s->cpu[s->thr[l->wait_head].cpu].clock, s->cpu[t->cpu].clock));
+			    max_u64(s->cpu[s->thr[l->wait_head].cpu].clock, l->busy));
 }
 
 void lb_sim_access(enum lb_sim_kind kind, const void *addr, size_t size)

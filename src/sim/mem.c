@@ -36,7 +36,11 @@
  * time; a miss issued at `now` starts at max(now, busy), ends at start +
  * cost, and the line is busy until then: requesters of a contended line
  * queue, so a ticket lock's release, which invalidates N spinners that
- * each re-read the line, costs time in proportion to N.
+ * each re-read the line, costs time in proportion to N. Except a read of a
+ * clean copy in the reader's own L3 group (the line S, its forwarder a
+ * core of the group): the L3 serves it, and takes the line's next request
+ * a hit later, so such reads overlap (the spinners of one socket re-read
+ * in about one transfer; those of other sockets still queue).
  *
  * Hold (hardware's forward progress): the CPU a line comes to keeps it
  * for hold_ns after its miss completes, so that it can do its next few
@@ -358,6 +362,7 @@ uint64_t lb_sim_mem_access(struct lb_sim *s, unsigned cpu, uint32_t idx, enum lb
 {
 	struct sim_line *l = lb_sim_line(s, idx);
 	uint64_t start, done, wait;
+	bool l3_copy;
 
 	if (is_hit(l, cpu, kind)) {
 		s->st.hits++;
@@ -367,10 +372,14 @@ uint64_t lb_sim_mem_access(struct lb_sim *s, unsigned cpu, uint32_t idx, enum lb
 	}
 	s->st.misses++;
 	start = now > l->busy ? now : l->busy;
+	l3_copy = kind == LB_SIM_READ && l->state == SIM_S && l->owner >= 0 &&
+		  level(s, cpu, (unsigned)l->owner, l->home) <= s->c_l3 &&
+		  s->m.cpu[cpu].l3 >= 0 && s->m.cpu[cpu].l3 == s->m.cpu[l->owner].l3;
 	done = start + lb_sim_jitter(s, miss_cost(s, l, cpu, kind));
 	if (done < floor)
 		done = floor;
-	l->busy = done;
+	/* a clean copy in the L3 group: the L3 serves the next request a hit later */
+	l->busy = l3_copy ? (start + s->c_hit > l->busy ? start + s->c_hit : l->busy) : done;
 	if (s->c_hold) {
 		l->hold_cpu = (int32_t)cpu;
 		l->hold_until = done + s->c_hold;

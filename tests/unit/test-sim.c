@@ -132,6 +132,44 @@ static void test_queue(void)
 	lb_sim_free(sim);
 }
 
+/* reads of a clean copy in one L3 group overlap: the L3 takes the next a hit later */
+static uint64_t l3_at[16];
+
+static void l3_writer(void *arg)
+{
+	lb_store_relaxed(&word[6][0], 1);	/* memory: M in CPU 0 at 80 */
+}
+
+static void l3_reader(void *arg)
+{
+	unsigned cpu = (unsigned)(uintptr_t)arg;
+
+	lb_pause_n(500);			/* all at 1000 ns */
+	lb_load_relaxed(&word[6][0]);
+	l3_at[cpu] = lb_sim_now_ns(sim);
+}
+
+static void test_l3_reads(void)
+{
+	sim = new_sim(0, 1);
+	lb_sim_thread(sim, 0, l3_writer, NULL);
+	for (unsigned c = 4; c < 8; c++)	/* package 0's second L3 group: cores 2 and 3 */
+		lb_sim_thread(sim, c, l3_reader, (void *)(uintptr_t)c);
+	CHECK(lb_sim_run(sim) == LB_SIM_DONE, "l3 reads: the run ends");
+	/*
+	 * CPU 4 fetches the modified line from CPU 0 (the other L3 group: 60),
+	 * 1060, and the line is busy for all of it; then the copy is clean in
+	 * the group: CPU 5 from its sibling 1060 + 5, CPU 6 a hit later (1061)
+	 * from core 2, + 40: 1101, CPU 7 a hit after that from its sibling,
+	 * 1062 + 5: each read overlaps the one before (serially: 1065, 1105, 1110)
+	 */
+	CHECK(l3_at[4] == 1060 && l3_at[5] == 1065 && l3_at[6] == 1101 && l3_at[7] == 1067,
+	      "l3 reads at 1060, 1065, 1101, 1067: %llu %llu %llu %llu",
+	      (unsigned long long)l3_at[4], (unsigned long long)l3_at[5],
+	      (unsigned long long)l3_at[6], (unsigned long long)l3_at[7]);
+	lb_sim_free(sim);
+}
+
 /* ---- the hold: the CPU a line comes to keeps it hold_ns, others' requests wait */
 
 static void hold_a(void *arg)
@@ -645,6 +683,7 @@ int main(void)
 	}
 	test_costs();
 	test_queue();
+	test_l3_reads();
 	test_hold();
 	test_hold_fifo();
 	test_park();
