@@ -325,9 +325,17 @@ static void measure_c2c(struct lb_plan *plan)
 		lb_warn("--c2c: the placement has one CPU, so no pair to measure");
 	plan->c2c = c2c;
 	for (unsigned i = 0; i < plan->nc2c; i++)
-		lb_info("c2c: CPU %d <-> CPU %d round trip %.1f ns (min %.1f, p90 %.1f); "
-			"contending fetch-adds ran %.2f in a row", c2c[i].cpu_a, c2c[i].cpu_b,
-			c2c[i].rt_ns_median, c2c[i].rt_ns_min, c2c[i].rt_ns_p90, c2c[i].rmw_run);
+		if (c2c[i].rmw_run > 0)
+			lb_info("c2c: CPU %d <-> CPU %d round trip %.1f ns (min %.1f, p90 %.1f); "
+				"contending fetch-adds ran %.2f in a row", c2c[i].cpu_a,
+				c2c[i].cpu_b, c2c[i].rt_ns_median, c2c[i].rt_ns_min,
+				c2c[i].rt_ns_p90, c2c[i].rmw_run);
+		else
+			lb_info("c2c: CPU %d <-> CPU %d round trip %.1f ns (min %.1f, p90 %.1f); "
+				"contending fetch-adds: no run measured (every run was longer "
+				"than %d: one CPU ran alone)", c2c[i].cpu_a, c2c[i].cpu_b,
+				c2c[i].rt_ns_median, c2c[i].rt_ns_min, c2c[i].rt_ns_p90,
+				LB_C2C_RUN_MAX);
 	measure_profile(plan);
 }
 

@@ -317,6 +317,9 @@ int lb_sim_profile_measured(const struct lb_plan *plan, struct lb_sim_profile *p
 		lb_info("--c2c: simulated hold %.1f ns: the simulator's contending fetch-adds then "
 			"run %.2f in a row, the measured %.2f (median of %u pair(s))", p->hold_ns,
 			sim_run_mean(p, first), run, nruns);
+	else
+		lb_info("--c2c: the hold is the base profile's %.1f ns: no run of contending "
+			"fetch-adds was measured", p->hold_ns);
 	return 0;
 }
 

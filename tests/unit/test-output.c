@@ -934,6 +934,46 @@ static void host_outliers(void)
 	CHECK(!res[4].disturbed && !res[5].disturbed, "two repetitions: no majority to be apart from");
 }
 
+/* --c2c with no run of contending fetch-adds measured: "not measured", JSON null */
+static void c2c_unmeasured(void)
+{
+	struct lb_thread_result tr[2];
+	struct lb_result r = csv_result(tr);
+	const struct lb_c2c pairs[2] = {
+		{ .cpu_a = 0, .cpu_b = 1, .samples = 1000, .rt_ns_min = 100, .rt_ns_median = 110,
+		  .rt_ns_p90 = 120, .rmw_run = 0 },
+		{ .cpu_a = 0, .cpu_b = 2, .samples = 1000, .rt_ns_min = 100, .rt_ns_median = 110,
+		  .rt_ns_p90 = 120, .rmw_run = 3.5 },
+	};
+	struct lb_report rep = { .results = &r, .nresults = 1, .c2c = pairs, .nc2c = 2 };
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&buf, &len);
+	json_object *root, *c, *v;
+
+	CHECK(lb_output_table(m, &rep) == 0, "table formatter failed");
+	fclose(m);
+	CHECK(strstr(buf, "CPU 0 <-> CPU 1  110.0 ns (min 100.0, p90 120.0; RMW run not measured)") &&
+	      strstr(buf, "CPU 0 <-> CPU 2  110.0 ns (min 100.0, p90 120.0; RMW run 3.50)"),
+	      "the table's c2c block: %s", buf);
+	free(buf);
+	buf = NULL;
+	m = open_memstream(&buf, &len);
+	CHECK(lb_output_json(m, &rep) == 0, "json formatter failed");
+	fclose(m);
+	root = json_tokener_parse(buf);
+	CHECK(root && json_object_object_get_ex(root, "c2c", &c) && json_object_array_length(c) == 2,
+	      "two c2c pairs in the JSON");
+	if (root) {
+		CHECK(json_object_object_get_ex(json_object_array_get_idx(c, 0), "rmw_run", &v) &&
+		      v == NULL, "not measured: rmw_run null");
+		CHECK(json_object_object_get_ex(json_object_array_get_idx(c, 1), "rmw_run", &v) &&
+		      json_object_get_double(v) == 3.5, "measured: rmw_run 3.5");
+		json_object_put(root);
+	}
+	free(buf);
+}
+
 int main(void)
 {
 	disturbed();
@@ -948,6 +988,7 @@ int main(void)
 	aim7();
 	csv();
 	json();
+	c2c_unmeasured();
 	trace();
 	return check_done();
 }
