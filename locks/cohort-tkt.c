@@ -44,8 +44,9 @@
  *	        state of a hand-off comes with the grant its receiver spins on.
  *	        (With top_granted and run on a line of their own, written by
  *	        each holder and read by the next, a local hand-off cost two
- *	        more transfers: at 4-32 simulated threads of one Westmere-EX
- *	        socket it ran 11-19% below ticket.)
+ *	        more transfers: at 4-32 simulated threads of one socket (a
+ *	        synthetic machine, the generic profile) it ran 11-19% below
+ *	        ticket.)
  *	line 2: threshold - the bound, a copy per domain, read-only
  *
  * States: per domain d (L_d with its passed and run), global G.
@@ -88,13 +89,13 @@
 #define CT_REQ_SHIFT	32
 #define CT_REQ_INC	(1ull << CT_REQ_SHIFT)
 
+/* the index of a word's low half: the global grant, the local run:passed:grant */
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 #define CT_HEAD_IDX 0
-#define CT_GRANT_IDX 0
 #else
 #define CT_HEAD_IDX 1
-#define CT_GRANT_IDX 1
 #endif
+#define CT_GRANT_IDX CT_HEAD_IDX
 
 struct ct_ticket {
 	union {

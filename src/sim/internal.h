@@ -182,7 +182,7 @@ static inline bool lb_sim_mem_holds(const struct lb_sim *s, uint32_t idx, unsign
 }
 uint64_t lb_sim_mem_stall(const struct lb_sim *s, unsigned cpu, uint32_t idx,
 			  enum lb_sim_kind kind, uint64_t now);
-/* does @cpu's access of line @idx hit (it holds a copy, and a read, or the copy is M or E)? */
+/* a hit: @cpu holds a copy of line @idx and the access needs no more (a read, or M or E) */
 static inline bool lb_sim_mem_hit(const struct lb_sim *s, uint32_t idx, unsigned cpu,
 				  enum lb_sim_kind kind)
 {

@@ -323,11 +323,6 @@ static uint64_t miss_cost(struct lb_sim *s, struct sim_line *l, unsigned cpu,
 	return cost;
 }
 
-/* a hit: @cpu holds a copy and the access needs no more */
-static inline bool is_hit(const struct sim_line *l, unsigned cpu, enum lb_sim_kind kind)
-{
-	return holds(l, cpu) && (kind == LB_SIM_READ || l->state != SIM_S);
-}
 
 /**
  * lb_sim_mem_stall() - must CPU @cpu's access of line @idx at @now wait
@@ -340,7 +335,7 @@ uint64_t lb_sim_mem_stall(const struct lb_sim *s, unsigned cpu, uint32_t idx,
 {
 	const struct sim_line *l = lb_sim_line(s, idx);
 
-	if (now >= l->hold_until || l->hold_cpu == (int32_t)cpu || is_hit(l, cpu, kind))
+	if (now >= l->hold_until || l->hold_cpu == (int32_t)cpu || lb_sim_mem_hit(s, idx, cpu, kind))
 		return 0;
 	if (kind == LB_SIM_READ && !l->hold_m)
 		return 0;
@@ -364,7 +359,7 @@ uint64_t lb_sim_mem_access(struct lb_sim *s, unsigned cpu, uint32_t idx, enum lb
 	uint64_t start, done, wait;
 	bool l3_copy;
 
-	if (is_hit(l, cpu, kind)) {
+	if (lb_sim_mem_hit(s, idx, cpu, kind)) {
 		s->st.hits++;
 		if (kind != LB_SIM_READ)
 			l->state = SIM_M;
@@ -372,9 +367,8 @@ uint64_t lb_sim_mem_access(struct lb_sim *s, unsigned cpu, uint32_t idx, enum lb
 	}
 	s->st.misses++;
 	start = now > l->busy ? now : l->busy;
-	l3_copy = kind == LB_SIM_READ && l->state == SIM_S && l->owner >= 0 &&
-		  level(s, cpu, (unsigned)l->owner, l->home) <= s->c_l3 &&
-		  s->m.cpu[cpu].l3 >= 0 && s->m.cpu[cpu].l3 == s->m.cpu[l->owner].l3;
+	l3_copy = kind == LB_SIM_READ && l->state == SIM_S && s->m.cpu[cpu].l3 >= 0 &&
+		  s->m.cpu[cpu].l3 == s->m.cpu[l->owner].l3;
 	done = start + lb_sim_jitter(s, miss_cost(s, l, cpu, kind));
 	if (done < floor)
 		done = floor;
