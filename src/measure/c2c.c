@@ -334,6 +334,18 @@ static void loop_rmw(uint64_t *w, unsigned n)
 		lb_fetch_add_full(&w[0], 1);
 }
 
+/* a half-word store, then a fetch-add of the word it is half of */
+static void loop_forward(uint64_t *w, unsigned n)
+{
+	uint32_t *word = (uint32_t *)w;
+	uint16_t *half = (uint16_t *)w;
+
+	for (unsigned i = 0; i < n; i++) {
+		lb_fetch_add_full(word, 1u << 16);
+		lb_store_release(half, (uint16_t)i);
+	}
+}
+
 static void loop_fence(uint64_t *w, unsigned n)
 {
 	for (unsigned i = 0; i < n; i++)
@@ -350,8 +362,15 @@ int lb_c2c_local(struct lb_c2c_local *out)
 	out->hit_ns = per_iter_ns(loop_hits, w, 200000, 7) / 2;
 	out->rmw_ns = per_iter_ns(loop_rmw, w, 200000, 7) - out->hit_ns;
 	out->fence_ns = per_iter_ns(loop_fence, w, 200000, 7);
+	/*
+	 * The simulator's iteration of loop_forward: the store's hit, then the
+	 * RMW (hit + rmw) from the store's issue plus forward_ns at the earliest
+	 */
+	out->forward_ns = per_iter_ns(loop_forward, w, 200000, 7) - (out->hit_ns + out->rmw_ns);
 	if (out->rmw_ns < 0)
 		out->rmw_ns = 0;
+	if (out->forward_ns < out->hit_ns)	/* it forwarded, or stalled no longer than the store */
+		out->forward_ns = 0;
 	free(w);
 	return 0;
 }

@@ -42,9 +42,12 @@ int lb_c2c_run(const struct lb_pu *pus, unsigned npus, struct lb_c2c **out, unsi
  * @hit_ns:   a load or store that hits its own cache (the harness's two per operation)
  * @rmw_ns:   a locked read-modify-write's extra over a hit
  * @fence_ns: a full fence
+ * @forward_ns: from a half-word store to a locked read-modify-write of the
+ *            word around it (store-to-load forwarding fails: the ticket
+ *            lock's release and next acquire) until that RMW starts
  */
 struct lb_c2c_local {
-	double hit_ns, rmw_ns, fence_ns;
+	double hit_ns, rmw_ns, fence_ns, forward_ns;
 };
 /* lb_c2c_local() - measure them on the calling thread (medians of short loops); 0 or -errno */
 int lb_c2c_local(struct lb_c2c_local *out);

@@ -352,6 +352,7 @@ const struct lb_column lb_columns[] = {
 	SIMU("sim_queued", "queued", sim.queued),
 	SIMU("sim_stalled", "stalled", sim.stalled),
 	SIMU("sim_posted", "posted", sim.posted),
+	SIMU("sim_forward_stalls", "forward_stalls", sim.forward_stalls),
 	SIMU("sim_parks", "parks", sim.parks),
 	SIMU("sim_switches", "switches", sim.switches),
 	SIMU("sim_preemptions", "preemptions", sim.preemptions),

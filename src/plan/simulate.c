@@ -281,6 +281,7 @@ int lb_sim_profile_measured(const struct lb_plan *plan, struct lb_sim_profile *p
 	p->hit_ns = loc.hit_ns;
 	p->rmw_ns = loc.rmw_ns;
 	p->fence_ns = loc.fence_ns;
+	p->forward_ns = loc.forward_ns;
 	for (unsigned i = 0; i < plan->nc2c; i++) {
 		const struct lb_pu *a = pu_of(plan, plan->c2c[i].cpu_a);
 		const struct lb_pu *b = pu_of(plan, plan->c2c[i].cpu_b);

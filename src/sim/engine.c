@@ -23,7 +23,8 @@
  *
  * Store buffer (mem.c). A posted store runs, in order, once its completion
  * is the earliest event; then its CPU's clock goes back to the issue plus a
- * hit. A locked RMW, a fence or a futex call first drains it (sb_done).
+ * hit. A locked RMW, a fence or a futex call first drains it (sb_done); a
+ * read or RMW that a recent store cannot forward to waits (lb_sim_sb_enter()).
  *
  * Spinning. lb_sim_park() (the spin-until primitive's wait, lb-atomic.h)
  * leaves the thread on its CPU, spinning, but takes the CPU out of the
@@ -365,14 +366,11 @@ void lb_sim_access(enum lb_sim_kind kind, const void *addr, size_t size)
 	s->st.accesses++;
 	t->accesses++;
 	preempt_check(s, t);
-	if (kind != LB_SIM_READ && kind != LB_SIM_WRITE)
-		lb_sim_sb_drain(c);	/* a fence or a locked instruction */
+	lb_sim_sb_enter(s, c, kind, (uintptr_t)addr, size);	/* drain, entry, forwarding */
 	if (kind == LB_SIM_FENCE) {
 		c->clock += lb_sim_jitter(s, s->c_fence);
 		return;
 	}
-	if (kind == LB_SIM_WRITE)
-		lb_sim_sb_wait(s, c);
 	sync_cpu(s, t);
 	idx = lb_sim_line_of(s, (uintptr_t)addr >> SIM_LINE_SHIFT, t->cpu);
 	if (idx == UINT32_MAX) {

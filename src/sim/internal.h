@@ -19,6 +19,7 @@
 #define SIM_TLS_BYTES	64		/* their bytes in all */
 #define SIM_NONE	(-1)
 #define SIM_SB_MAX	128		/* the most store-buffer entries a profile may give */
+#define SIM_ST_N	4		/* the stores a CPU remembers for forwarding (lb_sim_sb_enter()) */
 
 /* a line's state in the directory (MESI; S has a forwarder, as MESIF's F) */
 enum { SIM_I = 0, SIM_S = 1, SIM_E = 2, SIM_M = 3 };
@@ -117,6 +118,9 @@ struct sim_cpu {
 	uint64_t sb[SIM_SB_MAX];
 	unsigned sb_head;
 	uint64_t sb_done;
+	/* its last SIM_ST_N stores: bytes [lo, hi), issued at (ps); st_head the next to reuse */
+	struct { uintptr_t lo, hi; uint64_t at; } st[SIM_ST_N];
+	unsigned st_head;
 };
 
 struct sim_timer {
@@ -136,7 +140,7 @@ struct lb_sim {
 	struct lb_sim_profile p;
 	/* the profile in ps */
 	uint64_t c_hit, c_smt, c_l3, c_pkg, c_home, c_inval, c_rmw, c_fence, c_pause, c_spin;
-	uint64_t c_hold;
+	uint64_t c_hold, c_fwd;
 	unsigned sb_n;		/* store buffer entries; 0: a store waits for its completion */
 	uint64_t c_fwait, c_fwake, c_wakeup, c_ctxsw, c_slice;
 	uint64_t *c_remote;	/* nnodes x nnodes: a transfer between packages */
@@ -215,6 +219,43 @@ static inline void lb_sim_sb_post(struct lb_sim *s, struct sim_cpu *c, uint64_t 
 	c->sb[c->sb_head] = done;
 	c->sb_head = (c->sb_head + 1) % s->sb_n;
 	c->sb_done = done;
+}
+
+/*
+ * Before @c's access of @kind to bytes [@a, @a + @size): a fence or a
+ * locked RMW drains the store buffer; a store waits for an entry and
+ * becomes the CPU's last store. A read or an RMW that takes bytes of the
+ * last store and bytes it did not write (a wider load, or one that
+ * straddles it: store-to-load forwarding fails, as the Intel and AMD
+ * optimization guides describe) starts no earlier than that store's issue
+ * plus forward_ns: it waits for the store to reach the cache. The last
+ * SIM_ST_N stores are kept: one with that many stores after it is missed.
+ */
+static inline void lb_sim_sb_enter(struct lb_sim *s, struct sim_cpu *c, enum lb_sim_kind kind,
+				   uintptr_t a, size_t size)
+{
+	uint64_t until = 0;
+
+	if (kind == LB_SIM_WRITE) {
+		lb_sim_sb_wait(s, c);
+		c->st[c->st_head].lo = a;
+		c->st[c->st_head].hi = a + size;
+		c->st[c->st_head].at = c->clock;
+		c->st_head = (c->st_head + 1) % SIM_ST_N;
+		return;
+	}
+	if (kind != LB_SIM_READ)
+		lb_sim_sb_drain(c);	/* a fence or a locked instruction */
+	if (kind == LB_SIM_FENCE || !s->c_fwd)
+		return;
+	for (unsigned i = 0; i < SIM_ST_N; i++)
+		if (a < c->st[i].hi && a + size > c->st[i].lo &&
+		    (a < c->st[i].lo || a + size > c->st[i].hi) && c->st[i].at + s->c_fwd > until)
+			until = c->st[i].at + s->c_fwd;
+	if (c->clock < until) {
+		c->clock = until;
+		s->st.forward_stalls++;
+	}
 }
 
 /* engine.c: wake the threads parked on line @idx, runnable at @at */

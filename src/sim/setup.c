@@ -73,6 +73,7 @@ static void set_costs(struct lb_sim *s)
 	s->c_inval = ps_of(p->invalidate_ns);
 	s->c_rmw = ps_of(p->rmw_ns);
 	s->c_hold = ps_of(p->hold_ns);
+	s->c_fwd = ps_of(p->forward_ns);
 	/* the profile's loader takes 0 to SIM_SB_MAX */
 	s->sb_n = p->store_buffer < SIM_SB_MAX ? (unsigned)p->store_buffer : SIM_SB_MAX;
 	s->c_fence = ps_of(p->fence_ns);

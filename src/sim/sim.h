@@ -97,6 +97,8 @@ struct lb_sim_profile {
 	double rmw_ns;		/* a locked read-modify-write's own extra */
 	double hold_ns;		/* a line stays with the CPU it came to this long (mem.c) */
 	double store_buffer;	/* entries: stores a CPU may have in flight (0 to 128; 0: none) */
+	double forward_ns;	/* a read or RMW that store-to-load forwarding fails for waits, from
+				 * the store's issue (internal.h: lb_sim_sb_enter()) */
 	double fence_ns;	/* a full fence */
 	double pause_ns;	/* one lb_cpu_relax() */
 	double spin_ns;		/* one lb_spin_n() iteration */
@@ -198,6 +200,7 @@ struct lb_sim_stats {
 	uint64_t queued;	/* misses that waited for their line */
 	uint64_t stalled;	/* misses that waited for another CPU's hold to end */
 	uint64_t posted;	/* store misses whose CPU went on from its store buffer */
+	uint64_t forward_stalls;	/* reads and RMWs that waited for a store they overlap */
 	uint64_t parks;		/* spin-until waits that parked */
 	uint64_t switches;	/* coroutine switches */
 	uint64_t preemptions;	/* time slices that ran out with another thread waiting */

@@ -578,7 +578,8 @@ static void csv(void)
 		  "race_top_lock,trace_lost_events,interval,interval_start_ms,interval_ms,interval_ops,"
 		  "interval_ops_per_s,interval_thread_ops,sim_machine,sim_machine_desc,sim_cpus,sim_profile,"
 		  "sim_profile_from,sim_seed,sim_jitter_pct,sim_slice_ms,sim_accesses,sim_hits,sim_misses,"
-		  "sim_queued,sim_stalled,sim_posted,sim_parks,sim_switches,sim_preemptions,sim_futex_waits,sim_futex_wakes,"
+		  "sim_queued,sim_stalled,sim_posted,sim_forward_stalls,sim_parks,sim_switches,"
+		  "sim_preemptions,sim_futex_waits,sim_futex_wakes,"
 		  "sim_lines,sim_virtual_ms,sim_hot_line_requests,sim_hot_line_queued,sim_hot_line_queue_ms");
 	CHECK_STR(nl + 1, "2," PACKAGE_VERSION ",,2026-11-29T00:00:00Z,\"box,1\",\"Linux 6.1 \"\"x\"\"\",,,"
 		  "ticket,excl,spin,,,1:1,1,1,2,5,,pause,0.000,0,ops,1000,,1,mix,,socket,0;1,,numa,1,0,0,0,"
@@ -588,7 +589,7 @@ static void csv(void)
 		  "12.500000,12.500000,12.500000,0.00,0"
 		  /* the 90 columns of the groups: none of them applies */
 		  ",,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,"
-		  ",,,,,,,,,,,,,,,,,,,,,,,,\n");
+		  ",,,,,,,,,,,,,,,,,,,,,,,,,\n");
 	free(buf);
 }
 
@@ -687,7 +688,7 @@ static void trace(void)
 	CHECK(row && strstr(row, ",12,3,1,8,414,4.324,4,0.010,280,1.100,130,3.214,0,0.000,0,0.000,"
 			     "0,0.000,SPIN:4:0.010;READ:280:1.100;WRITE:130:3.214,"
 			     "0xffff888104332638:READ|WRITE:410:4.314,0,,,,,,"
-			     ",,,,,,,,,,,,,,,,,,,,,,,,\n") != NULL,
+			     ",,,,,,,,,,,,,,,,,,,,,,,,,\n") != NULL,
 	      "trace columns: %s", row ? row : "(no row)");
 	free(buf);
 

@@ -365,6 +365,74 @@ static void test_store_buffer(void)
 	}
 }
 
+/* ---- store-to-load forwarding: a wider read or RMW after a narrower store waits for it */
+
+static union {
+	uint32_t w;
+	uint16_t h[2];
+	uint8_t b[4];
+} fw __attribute__((aligned(64)));
+static uint64_t fw_at[6];
+
+static void forwarder(void *arg)
+{
+	uint64_t t0;
+
+	lb_store_relaxed(&fw.w, 0);		/* memory: 80 */
+	lb_store_relaxed(&word[5][0], 0);	/* memory: 80 */
+	lb_pause_n(10);				/* at 180 */
+	t0 = lb_sim_now_ns(sim);
+	lb_store_release(&fw.h[0], 1);		/* a hit: 1 */
+	lb_fetch_add_full(&fw.w, 1u << 16);	/* waits to t0 + 20, then 1 + 10 */
+	fw_at[0] = lb_sim_now_ns(sim) - t0;
+	t0 = lb_sim_now_ns(sim);
+	lb_store_release(&fw.w, 2);		/* the whole word: it forwards */
+	lb_fetch_add_full(&fw.w, 1);
+	fw_at[1] = lb_sim_now_ns(sim) - t0;
+	t0 = lb_sim_now_ns(sim);
+	lb_store_relaxed(&fw.w, 3);
+	fw_at[2] = lb_load_relaxed(&fw.b[1]);	/* a byte of it: forwards */
+	fw_at[3] = lb_sim_now_ns(sim) - t0;
+	t0 = lb_sim_now_ns(sim);
+	lb_store_relaxed(&fw.b[2], 4);
+	lb_store_relaxed(&word[5][0], 1);	/* another line's, a hit: the byte's is remembered */
+	fw_at[4] = lb_load_relaxed(&fw.w);	/* waits to t0 + 20, then a hit */
+	fw_at[5] = lb_sim_now_ns(sim) - t0;
+}
+
+static void test_forward(void)
+{
+	struct lb_sim_profile p = round_prof;
+	struct lb_sim_stats st;
+
+	p.forward_ns = 20;
+	sim = new_sim_with(&p, 0, 1);
+	lb_sim_thread(sim, 0, forwarder, NULL);
+	CHECK(lb_sim_run(sim) == LB_SIM_DONE, "forwarding: the run ends");
+	lb_sim_stats(sim, &st);
+	CHECK(fw_at[0] == 31, "a half-word store, then an RMW of the word: 31 ns, got %llu",
+	      (unsigned long long)fw_at[0]);
+	CHECK(fw_at[1] == 12, "a word store, then an RMW of it: 12 ns, got %llu",
+	      (unsigned long long)fw_at[1]);
+	CHECK(fw_at[2] == 0 && fw_at[3] == 2, "a byte of a stored word: 2 ns, got %llu",
+	      (unsigned long long)fw_at[3]);
+	CHECK(fw_at[4] == 0x00040003 && fw_at[5] == 21,
+	      "the word after a byte store and another line's: 21 ns, got %llu (%#llx)",
+	      (unsigned long long)fw_at[5], (unsigned long long)fw_at[4]);
+	CHECK(st.forward_stalls == 2, "two forwarding stalls, got %llu",
+	      (unsigned long long)st.forward_stalls);
+	lb_sim_free(sim);
+	/* forward_ns 0: none */
+	sim = new_sim(0, 1);
+	lb_sim_thread(sim, 0, forwarder, NULL);
+	CHECK(lb_sim_run(sim) == LB_SIM_DONE, "no forwarding cost: the run ends");
+	lb_sim_stats(sim, &st);
+	CHECK(fw_at[0] == 12 && fw_at[5] == 3 && st.forward_stalls == 0,
+	      "forward_ns 0: 12 and 3 ns, got %llu and %llu", (unsigned long long)fw_at[0],
+	      (unsigned long long)fw_at[5]);
+	lb_sim_free(sim);
+}
+
 /* ---- a park with a budget: back at a write, or at its end */
 
 static uint32_t pword __attribute__((aligned(64)));
@@ -688,6 +756,7 @@ int main(void)
 	test_hold_fifo();
 	test_park();
 	test_store_buffer();
+	test_forward();
 	test_park_until();
 	test_slices();
 	test_futex();
