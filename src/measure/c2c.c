@@ -334,6 +334,19 @@ static void loop_rmw(uint64_t *w, unsigned n)
 		lb_fetch_add_full(&w[0], 1);
 }
 
+/* a fetch-add, then a store and a load of other lines, which do not wait for each other */
+static void loop_plain(uint64_t *w, unsigned n)
+{
+	uint64_t k = 0;
+
+	for (unsigned i = 0; i < n; i++) {
+		lb_fetch_add_full(&w[0], 1);
+		lb_store_relaxed(&w[8], i);
+		k += lb_load_relaxed(&w[16]);
+	}
+	lb_store_relaxed(&w[24], k);
+}
+
 /* a half-word store, then a fetch-add of the word it is half of */
 static void loop_forward(uint64_t *w, unsigned n)
 {
@@ -356,11 +369,14 @@ int lb_c2c_local(struct lb_c2c_local *out)
 {
 	uint64_t *w;
 
-	if (posix_memalign((void **)&w, LB_CACHELINE, 2 * LB_CACHELINE))
+	if (posix_memalign((void **)&w, LB_CACHELINE, 4 * LB_CACHELINE))
 		return -ENOMEM;
-	memset(w, 0, 2 * LB_CACHELINE);
+	memset(w, 0, 4 * LB_CACHELINE);
 	out->hit_ns = per_iter_ns(loop_hits, w, 200000, 7) / 2;
 	out->rmw_ns = per_iter_ns(loop_rmw, w, 200000, 7) - out->hit_ns;
+	out->plain_hit_ns = (per_iter_ns(loop_plain, w, 200000, 7) - (out->hit_ns + out->rmw_ns)) / 2;
+	if (out->plain_hit_ns < 0)
+		out->plain_hit_ns = 0;
 	out->fence_ns = per_iter_ns(loop_fence, w, 200000, 7);
 	/*
 	 * The simulator's iteration of loop_forward: the store's hit, then the

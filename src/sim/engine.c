@@ -391,7 +391,7 @@ void lb_sim_access(enum lb_sim_kind kind, const void *addr, size_t size)
 	sync_cpu(s, t);
 	/* the caller's store runs now, in order; its CPU went on from its buffer */
 	if (posted)
-		c->clock = issued + lb_sim_jitter(s, s->c_hit);
+		c->clock = issued + lb_sim_jitter(s, s->c_plain);
 }
 
 void lb_sim_pause(uint64_t n)

@@ -140,7 +140,7 @@ struct lb_sim {
 	struct lb_sim_profile p;
 	/* the profile in ps */
 	uint64_t c_hit, c_smt, c_l3, c_pkg, c_home, c_inval, c_rmw, c_fence, c_pause, c_spin;
-	uint64_t c_hold, c_fwd;
+	uint64_t c_hold, c_fwd, c_plain;
 	unsigned sb_n;		/* store buffer entries; 0: a store waits for its completion */
 	uint64_t c_fwait, c_fwake, c_wakeup, c_ctxsw, c_slice;
 	uint64_t *c_remote;	/* nnodes x nnodes: a transfer between packages */

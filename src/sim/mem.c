@@ -363,7 +363,7 @@ uint64_t lb_sim_mem_access(struct lb_sim *s, unsigned cpu, uint32_t idx, enum lb
 		s->st.hits++;
 		if (kind != LB_SIM_READ)
 			l->state = SIM_M;
-		return now + lb_sim_jitter(s, kind == LB_SIM_RMW ? s->c_hit + s->c_rmw : s->c_hit);
+		return now + lb_sim_jitter(s, kind == LB_SIM_RMW ? s->c_hit + s->c_rmw : s->c_plain);
 	}
 	s->st.misses++;
 	start = now > l->busy ? now : l->busy;

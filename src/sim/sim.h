@@ -85,7 +85,8 @@ void lb_sim_machine_free(struct lb_sim_machine *m);
 struct lb_sim_profile {
 	char name[64];
 	double ghz;		/* the cycle counter's rate (lb_cycles() under simulation) */
-	double hit_ns;		/* an access that hits the CPU's own cache */
+	double hit_ns;		/* an access that hits the CPU's own cache (a locked RMW's) */
+	double plain_hit_ns;	/* a plain load or store that hits (overlapped: less than hit_ns) */
 	double smt_ns;		/* a line from the SMT sibling's cache */
 	double l3_ns;		/* from another core of the same L3 group */
 	double package_ns;	/* from another L3 group of the same package */

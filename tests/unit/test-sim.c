@@ -22,7 +22,7 @@
 
 /* a profile with round figures, so that expected times are plain sums (ns) */
 static const struct lb_sim_profile round_prof = {
-	.name = "round", .ghz = 2, .hit_ns = 1, .smt_ns = 5, .l3_ns = 40, .package_ns = 60,
+	.name = "round", .ghz = 2, .hit_ns = 1, .plain_hit_ns = 1, .smt_ns = 5, .l3_ns = 40, .package_ns = 60,
 	.remote_ns = 100, .remote_distance = 20, .home_ns = 30, .memory_ns = 80,
 	.invalidate_ns = 3, .rmw_ns = 10, .fence_ns = 7, .pause_ns = 2, .spin_ns = 0.5,
 	.futex_wait_ns = 500, .futex_wake_ns = 400, .wakeup_ns = 3000,
@@ -433,6 +433,42 @@ static void test_forward(void)
 	lb_sim_free(sim);
 }
 
+/* ---- plain hits: what a load or store that hits costs beside a locked RMW */
+
+static uint64_t ph_at[3];
+
+static void plain_hitter(void *arg)
+{
+	uint64_t t0;
+
+	lb_store_relaxed(&word[6][0], 0);	/* memory: 80 */
+	t0 = lb_sim_now_ns(sim);
+	for (unsigned i = 0; i < 100; i++)
+		lb_store_relaxed(&word[6][0], i);	/* plain hits */
+	ph_at[0] = lb_sim_now_ns(sim) - t0;
+	t0 = lb_sim_now_ns(sim);
+	for (unsigned i = 0; i < 100; i++)
+		lb_fetch_add_relaxed(&word[6][0], 1);	/* RMW hits: hit_ns + rmw_ns whatever */
+	ph_at[1] = lb_sim_now_ns(sim) - t0;
+}
+
+static void test_plain_hits(void)
+{
+	struct lb_sim_profile p = round_prof;
+
+	for (unsigned k = 0; k < 2; k++) {
+		/* 0.25 ns, or 0: at least a third of a cycle (2 GHz: 167 ps) */
+		p.plain_hit_ns = k ? 0 : 0.25;
+		sim = new_sim_with(&p, 0, 1);
+		lb_sim_thread(sim, 0, plain_hitter, NULL);
+		CHECK(lb_sim_run(sim) == LB_SIM_DONE, "plain hits: the run ends");
+		CHECK(ph_at[0] == (k ? 16 : 25) && ph_at[1] == 1100,
+		      "plain_hit_ns %g: 100 stores %llu ns (%u), 100 RMWs %llu (1100)", p.plain_hit_ns,
+		      (unsigned long long)ph_at[0], k ? 16 : 25, (unsigned long long)ph_at[1]);
+		lb_sim_free(sim);
+	}
+}
+
 /* ---- a park with a budget: back at a write, or at its end */
 
 static uint32_t pword __attribute__((aligned(64)));
@@ -757,6 +793,7 @@ int main(void)
 	test_park();
 	test_store_buffer();
 	test_forward();
+	test_plain_hits();
 	test_park_until();
 	test_slices();
 	test_futex();
