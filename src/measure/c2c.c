@@ -379,8 +379,8 @@ int lb_c2c_local(struct lb_c2c_local *out)
 		out->plain_hit_ns = 0;
 	out->fence_ns = per_iter_ns(loop_fence, w, 200000, 7);
 	/*
-	 * The simulator's iteration of loop_forward: the store's hit, then the
-	 * RMW (hit + rmw) from the store's issue plus forward_ns at the earliest
+	 * The simulator's iteration of loop_forward: the store (a plain hit),
+	 * then the RMW (hit + rmw) from the store's issue plus forward_ns
 	 */
 	out->forward_ns = per_iter_ns(loop_forward, w, 200000, 7) - (out->hit_ns + out->rmw_ns);
 	if (out->rmw_ns < 0)

@@ -23,7 +23,7 @@
  *
  * Store buffer (mem.c). A posted store runs, in order, once its completion
  * is the earliest event; then its CPU's clock goes back to the issue plus a
- * hit. A locked RMW, a fence or a futex call first drains it (sb_done); a
+ * plain hit. A locked RMW, a fence or a futex call first drains it (sb_done); a
  * read or RMW that a recent store cannot forward to waits (lb_sim_sb_enter()).
  *
  * Spinning. lb_sim_park() (the spin-until primitive's wait, lb-atomic.h)

@@ -223,13 +223,13 @@ static inline void lb_sim_sb_post(struct lb_sim *s, struct sim_cpu *c, uint64_t 
 
 /*
  * Before @c's access of @kind to bytes [@a, @a + @size): a fence or a
- * locked RMW drains the store buffer; a store waits for an entry and
- * becomes the CPU's last store. A read or an RMW that takes bytes of the
- * last store and bytes it did not write (a wider load, or one that
- * straddles it: store-to-load forwarding fails, as the Intel and AMD
+ * locked RMW drains the store buffer; a store waits for an entry and is
+ * remembered (the CPU's last SIM_ST_N stores). A read or an RMW that takes
+ * bytes of one of them and bytes it did not write (a wider load, or one
+ * that straddles it: store-to-load forwarding fails, as the Intel and AMD
  * optimization guides describe) starts no earlier than that store's issue
- * plus forward_ns: it waits for the store to reach the cache. The last
- * SIM_ST_N stores are kept: one with that many stores after it is missed.
+ * plus forward_ns: it waits for the store to reach the cache. A store with
+ * SIM_ST_N stores after it is forgotten.
  */
 static inline void lb_sim_sb_enter(struct lb_sim *s, struct sim_cpu *c, enum lb_sim_kind kind,
 				   uintptr_t a, size_t size)

@@ -120,42 +120,48 @@
 
 static const struct lb_sim_profile westmere_ex = {
 	.name = "westmere-ex", .ghz = 2.4, .hit_ns = 1.7, .plain_hit_ns = 1.7,
-	.smt_ns = 5, .l3_ns = 45, .package_ns = 45, .remote_ns = 120, .remote_distance = 20, .home_ns = 45,
+	.smt_ns = 5, .l3_ns = 45, .package_ns = 45,
+	.remote_ns = 120, .remote_distance = 20, .home_ns = 45,
 	.memory_ns = 130, .invalidate_ns = 5, .rmw_ns = 8, .hold_ns = 16.7, .store_buffer = 32,
 	.fence_ns = 14, .pause_ns = 4, .spin_ns = 0.42, SYSCOSTS,
 };
 
 static const struct lb_sim_profile skylake_sp = {
 	.name = "skylake-sp", .ghz = 2.4, .hit_ns = 2, .plain_hit_ns = 2,
-	.smt_ns = 10, .l3_ns = 50, .package_ns = 50, .remote_ns = 130, .remote_distance = 20, .home_ns = 0,
+	.smt_ns = 10, .l3_ns = 50, .package_ns = 50,
+	.remote_ns = 130, .remote_distance = 20, .home_ns = 0,
 	.memory_ns = 90, .invalidate_ns = 5, .rmw_ns = 8, .hold_ns = 16.7, .store_buffer = 56,
 	.fence_ns = 14, .pause_ns = 58, .spin_ns = 0.42, SYSCOSTS,
 };
 
 static const struct lb_sim_profile icelake_sp = {
 	.name = "icelake-sp-snc2", .ghz = 2.3, .hit_ns = 2.2, .plain_hit_ns = 2.2,
-	.smt_ns = 10, .l3_ns = 55, .package_ns = 65, .remote_ns = 115, .remote_distance = 20, .home_ns = 0,
+	.smt_ns = 10, .l3_ns = 55, .package_ns = 65,
+	.remote_ns = 115, .remote_distance = 20, .home_ns = 0,
 	.memory_ns = 85, .invalidate_ns = 5, .rmw_ns = 8, .hold_ns = 17.4, .store_buffer = 72,
 	.fence_ns = 14, .pause_ns = 61, .spin_ns = 0.43, SYSCOSTS,
 };
 
 static const struct lb_sim_profile epyc_zen3 = {
 	.name = "epyc-zen3", .ghz = 2.45, .hit_ns = 1.6, .plain_hit_ns = 1.6,
-	.smt_ns = 7, .l3_ns = 20, .package_ns = 100, .remote_ns = 190, .remote_distance = 20, .home_ns = 0,
+	.smt_ns = 7, .l3_ns = 20, .package_ns = 100,
+	.remote_ns = 190, .remote_distance = 20, .home_ns = 0,
 	.memory_ns = 110, .invalidate_ns = 5, .rmw_ns = 4, .hold_ns = 16.3, .store_buffer = 64,
 	.forward_ns = 8.2, .fence_ns = 12, .pause_ns = 26, .spin_ns = 0.41, SYSCOSTS,
 };
 
 static const struct lb_sim_profile harpertown = {
 	.name = "xeon-e5405", .ghz = 2.0, .hit_ns = 1.5, .plain_hit_ns = 1.5,
-	.smt_ns = 5, .l3_ns = 15, .package_ns = 100, .remote_ns = 100, .remote_distance = 10, .home_ns = 0,
+	.smt_ns = 5, .l3_ns = 15, .package_ns = 100,
+	.remote_ns = 100, .remote_distance = 10, .home_ns = 0,
 	.memory_ns = 110, .invalidate_ns = 5, .rmw_ns = 10, .hold_ns = 20, .store_buffer = 20,
 	.fence_ns = 10, .pause_ns = 5, .spin_ns = 0.5, SYSCOSTS,
 };
 
 static const struct lb_sim_profile build_vm = {
 	.name = "build-vm", .ghz = 2.096, .hit_ns = 1.2, .plain_hit_ns = 1.2,
-	.smt_ns = 5, .l3_ns = 32, .package_ns = 32, .remote_ns = 100, .remote_distance = 20, .home_ns = 0,
+	.smt_ns = 5, .l3_ns = 32, .package_ns = 32,
+	.remote_ns = 100, .remote_distance = 20, .home_ns = 0,
 	.memory_ns = 100, .invalidate_ns = 5, .rmw_ns = 5, .hold_ns = 19, .store_buffer = 104,
 	.fence_ns = 10, .pause_ns = 19, .spin_ns = 0.3, .futex_wait_ns = 1500,
 	.futex_wake_ns = 1200, .wakeup_ns = 10000, .context_switch_ns = 3000, .slice_ns = 3e6,
@@ -203,7 +209,8 @@ static const struct pkey {
 	double max;	/* a whole number up to this; 0: any number */
 } pkeys[] = {
 #define K(f, lo, op) { #f, offsetof(struct lb_sim_profile, f), lo, op, 0 }
-	K(ghz, 0, true), K(hit_ns, 0, false), K(plain_hit_ns, 0, false), K(smt_ns, 0, false), K(l3_ns, 0, false),
+	K(ghz, 0, true), K(hit_ns, 0, false), K(plain_hit_ns, 0, false), K(smt_ns, 0, false),
+	K(l3_ns, 0, false),
 	K(package_ns, 0, false), K(remote_ns, 0, false), K(remote_distance, 10, false),
 	K(home_ns, 0, false), K(memory_ns, 0, false), K(invalidate_ns, 0, false),
 	K(rmw_ns, 0, false), K(hold_ns, 0, false),

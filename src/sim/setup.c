@@ -75,8 +75,9 @@ static void set_costs(struct lb_sim *s)
 	s->c_hold = ps_of(p->hold_ns);
 	s->c_fwd = ps_of(p->forward_ns);
 	/* at least a third of a cycle (three loads a cycle), so that a loop of them moves time */
-	s->c_plain = ps_of(p->plain_hit_ns) > ps_of(1 / (3 * p->ghz)) ? ps_of(p->plain_hit_ns)
-									: ps_of(1 / (3 * p->ghz));
+	s->c_plain = ps_of(p->plain_hit_ns);
+	if (s->c_plain < ps_of(1 / (3 * p->ghz)))
+		s->c_plain = ps_of(1 / (3 * p->ghz));
 	/* the profile's loader takes 0 to SIM_SB_MAX */
 	s->sb_n = p->store_buffer < SIM_SB_MAX ? (unsigned)p->store_buffer : SIM_SB_MAX;
 	s->c_fence = ps_of(p->fence_ns);
