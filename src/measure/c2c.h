@@ -40,8 +40,10 @@ int lb_c2c_run(const struct lb_pu *pus, unsigned npus, struct lb_c2c **out, unsi
  * struct lb_c2c_local - what the calling CPU's own accesses cost, in ns
  * (a simulation profile's local costs, --c2c --sim-profile-out)
  * @hit_ns:   a load or store that hits its own cache (the harness's two per operation)
- * @plain_hit_ns: what a load and a store that hit add, each, to a locked
- *            read-modify-write between them (an out-of-order core overlaps them)
+ * @plain_hit_ns: a load or a store that hits, in a loop of them that do not
+ *            wait for each other (an out-of-order core overlaps them)
+ * @commit_ns: from a store that hits to a locked read-modify-write after
+ *            it (which waits for the store to leave the store buffer)
  * @rmw_ns:   a locked read-modify-write's extra over a hit
  * @fence_ns: a full fence
  * @forward_ns: from a half-word store to a locked read-modify-write of the
@@ -49,7 +51,7 @@ int lb_c2c_run(const struct lb_pu *pus, unsigned npus, struct lb_c2c **out, unsi
  *            lock's release and next acquire) until that RMW starts
  */
 struct lb_c2c_local {
-	double hit_ns, plain_hit_ns, rmw_ns, fence_ns, forward_ns;
+	double hit_ns, plain_hit_ns, commit_ns, rmw_ns, fence_ns, forward_ns;
 };
 /* lb_c2c_local() - measure them on the calling thread (medians of short loops); 0 or -errno */
 int lb_c2c_local(struct lb_c2c_local *out);

@@ -280,6 +280,7 @@ int lb_sim_profile_measured(const struct lb_plan *plan, struct lb_sim_profile *p
 	p->spin_ns = lb_clock.loop_ns;
 	p->hit_ns = loc.hit_ns;
 	p->plain_hit_ns = loc.plain_hit_ns;
+	p->commit_ns = loc.commit_ns;
 	p->rmw_ns = loc.rmw_ns;
 	p->fence_ns = loc.fence_ns;
 	p->forward_ns = loc.forward_ns;

@@ -381,8 +381,7 @@ void lb_sim_access(enum lb_sim_kind kind, const void *addr, size_t size)
 	posted = kind == LB_SIM_WRITE && s->sb_n && !lb_sim_mem_hit(s, idx, t->cpu, kind);
 	wait_hold(s, t, idx, kind);
 	c->clock = lb_sim_mem_access(s, t->cpu, idx, kind, c->clock, posted ? c->sb_done : 0);
-	if (posted)
-		lb_sim_sb_post(s, c, c->clock);
+	lb_sim_sb_after(s, c, kind, posted, issued, (uintptr_t)addr, size);
 	if (t->waiting)
 		wait_done(s, t, idx);
 	/* a write wakes the spinners parked on the line, runnable at its completion */

@@ -140,7 +140,7 @@ struct lb_sim {
 	struct lb_sim_profile p;
 	/* the profile in ps */
 	uint64_t c_hit, c_smt, c_l3, c_pkg, c_home, c_inval, c_rmw, c_fence, c_pause, c_spin;
-	uint64_t c_hold, c_fwd, c_plain;
+	uint64_t c_hold, c_fwd, c_plain, c_commit;
 	unsigned sb_n;		/* store buffer entries; 0: a store waits for its completion */
 	uint64_t c_fwait, c_fwake, c_wakeup, c_ctxsw, c_slice;
 	uint64_t *c_remote;	/* nnodes x nnodes: a transfer between packages */
@@ -219,6 +219,27 @@ static inline void lb_sim_sb_post(struct lb_sim *s, struct sim_cpu *c, uint64_t 
 	c->sb[c->sb_head] = done;
 	c->sb_head = (c->sb_head + 1) % s->sb_n;
 	c->sb_done = done;
+}
+
+/*
+ * After @c's access of @kind to bytes [@a, @a + @size), issued at
+ * @issued and done at @c's clock. A store that missed is posted (into the
+ * buffer); one that hit commits at @issued + commit_ns, no earlier than
+ * the stores before it (TSO), and a drain waits for that (x86 stores that
+ * hit do not hold an entry this long: their entries are not counted).
+ */
+static inline void lb_sim_sb_after(struct lb_sim *s, struct sim_cpu *c, enum lb_sim_kind kind,
+				   bool posted, uint64_t issued, uintptr_t a, size_t size)
+{
+	uint64_t done;
+
+	if (kind == LB_SIM_WRITE && posted) {
+		lb_sim_sb_post(s, c, c->clock);
+	} else if (kind == LB_SIM_WRITE) {
+		done = s->c_commit ? issued + s->c_commit : 0;	/* not jittered: not an access */
+		if (done > c->sb_done)
+			c->sb_done = done;
+	}
 }
 
 /*

@@ -66,7 +66,8 @@
  * Store buffer (engine.c): a plain or release store that misses is
  * posted: the line's request, its hold's wait and its completion are as
  * above, but its CPU goes on a plain hit's time (plain_hit_ns) after issuing it, and a store
- * completes no earlier than the one before it (TSO's order). A locked
+ * completes no earlier than the one before it (TSO's order); a store that
+ * hits commits commit_ns after its issue (lb_sim_sb_after()). A locked
  * RMW, a fence or a system call waits for the buffer to drain; a load
  * passes it (a load of the line the store is for hits, as forwarding).
  * The store itself runs at its completion in virtual time, as any

@@ -100,6 +100,8 @@ struct lb_sim_profile {
 	double store_buffer;	/* entries: stores a CPU may have in flight (0 to 128; 0: none) */
 	double forward_ns;	/* a read or RMW that store-to-load forwarding fails for waits, from
 				 * the store's issue (internal.h: lb_sim_sb_enter()) */
+	double commit_ns;	/* a store that hits reaches the cache this long after its issue:
+				 * a locked RMW, fence or system call after it waits (drains) */
 	double fence_ns;	/* a full fence */
 	double pause_ns;	/* one lb_cpu_relax() */
 	double spin_ns;		/* one lb_spin_n() iteration */

@@ -433,6 +433,49 @@ static void test_forward(void)
 	lb_sim_free(sim);
 }
 
+/* ---- a store hit's commit: the locked RMW after it drains it (commit_ns) */
+
+static uint64_t cm_at[2];
+
+static void committer(void *arg)
+{
+	uint64_t t0;
+
+	lb_fetch_add_relaxed(&word[6][0], 1);	/* both lines come here */
+	lb_store_relaxed(&word[7][0], 0);
+	lb_fence_full();
+	t0 = lb_sim_now_ns(sim);
+	for (unsigned i = 0; i < 10; i++) {
+		lb_fetch_add_relaxed(&word[6][0], 1);	/* 11 ns, from the last store's commit */
+		lb_store_relaxed(&word[7][0], i);	/* a plain hit, 0.25 ns */
+	}
+	cm_at[0] = lb_sim_now_ns(sim) - t0;
+	t0 = lb_sim_now_ns(sim);
+	for (unsigned i = 0; i < 10; i++)	/* loads drain nothing */
+		(void)lb_load_relaxed(&word[6][0]);
+	cm_at[1] = lb_sim_now_ns(sim) - t0;
+}
+
+static void test_commit(void)
+{
+	struct lb_sim_profile p = round_prof;
+
+	p.plain_hit_ns = 0.25;
+	for (unsigned k = 0; k < 2; k++) {
+		/* commit 5 ns: 11 + 9 x 16 + 0.25; commit 0: 10 x 11.25 */
+		p.commit_ns = k ? 0 : 5;
+		sim = new_sim_with(&p, 0, 1);
+		lb_sim_thread(sim, 0, committer, NULL);
+		CHECK(lb_sim_run(sim) == LB_SIM_DONE, "commit: the run ends");
+		/* the loads: 2.5 ns from 155.25 or 112.5, in whole ns of the clock */
+		CHECK(cm_at[0] == (k ? 112 : 155) && cm_at[1] == (k ? 3 : 2),
+		      "commit_ns %g: 10 RMW-store pairs %llu ns (%u), 10 loads %llu (%u)", p.commit_ns,
+		      (unsigned long long)cm_at[0], k ? 112 : 155, (unsigned long long)cm_at[1],
+		      k ? 3 : 2);
+		lb_sim_free(sim);
+	}
+}
+
 /* ---- plain hits: what a load or store that hits costs beside a locked RMW */
 
 static uint64_t ph_at[3];
@@ -794,6 +837,7 @@ int main(void)
 	test_store_buffer();
 	test_forward();
 	test_plain_hits();
+	test_commit();
 	test_park_until();
 	test_slices();
 	test_futex();
