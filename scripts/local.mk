@@ -7,7 +7,7 @@ reproduce_scripts = scripts/reproduce/rwsem-spinning-2014 scripts/reproduce/rwse
 reproducedir = $(pkgdatadir)/reproduce
 dist_bin_SCRIPTS = scripts/lockbench-plot
 dist_reproduce_SCRIPTS = $(reproduce_scripts)
-dist_noinst_SCRIPTS += scripts/selfbench scripts/tree-compare scripts/bootstrap
+dist_noinst_SCRIPTS += scripts/selfbench scripts/simagree scripts/tree-compare scripts/bootstrap
 EXTRA_DIST += scripts/bareloop.c
 # the simulator's benchmark (HACKING.md, The simulator): built with the tests, never run by them
 check_PROGRAMS += scripts/simbench
