@@ -23,10 +23,12 @@
  * --c2c ping-pong (the same stores, loads and pauses, on two simulated
  * CPUs at that level) takes the median measured round trip: found by
  * bisection, since a round trip there is several transfers, an
- * invalidation and the spinners' pauses, not two halves. Then hold_ns: the
- * hold for which the simulator's run of the --c2c fetch-add phase (two
- * CPUs at the first pair's level, each adding to one counter) gives the
- * median of the measured mean runs, by bisection too (a run of 1: hold 0).
+ * invalidation and the spinners' pauses, not two halves. Then hold_ns and
+ * hold_skip_pct: the hold for which the simulator's run of the --c2c
+ * fetch-add phase (two CPUs at the first pair's level, each adding to one
+ * counter) gives the median of the measured mean runs, by bisection too (a
+ * run of 1: hold 0; one under the hold's first step: the first step's hold
+ * after a share of the misses, fit_hold()).
  * The other costs are the build VM's.
  */
 #include "config.h"
@@ -176,18 +178,30 @@ static double sim_round_trip(const struct lb_sim_profile *p, enum level lv)
 	return rt;
 }
 
+/*
+ * 30 halvings of [*@lo, *@hi] for the value of *@x (a field of @p) at which
+ * @sim(@p, @lv) reaches @target, rising with it (@falls: falling); the
+ * last interval is left in *@lo and *@hi
+ */
+static void bisect(struct lb_sim_profile *p, enum level lv, double *x, double *lo, double *hi,
+		   double (*sim)(const struct lb_sim_profile *, enum level), double target,
+		   bool falls)
+{
+	for (unsigned k = 0; k < 30; k++) {
+		*x = (*lo + *hi) / 2;
+		if ((sim(p, lv) < target) != falls)
+			*lo = *x;
+		else
+			*hi = *x;
+	}
+}
+
 /* the transfer cost at @lv for which the simulated round trip is @rt_ns */
 static double fit_level(struct lb_sim_profile *p, enum level lv, double rt_ns)
 {
 	double lo = 0, hi = rt_ns, *f = level_field(p, lv);
 
-	for (unsigned k = 0; k < 30; k++) {
-		*f = (lo + hi) / 2;
-		if (sim_round_trip(p, lv) < rt_ns)
-			lo = *f;
-		else
-			hi = *f;
-	}
+	bisect(p, lv, f, &lo, &hi, sim_round_trip, rt_ns, false);
 	*f = (lo + hi) / 2;
 	return *f;
 }
@@ -237,28 +251,49 @@ static double sim_run_mean(const struct lb_sim_profile *p, enum level lv)
 	return mean;
 }
 
-/* hold_ns for which the simulated mean run at @lv is @run (the measured one) */
-static double fit_hold(struct lb_sim_profile *p, enum level lv, double run)
+/*
+ * hold_ns and hold_skip_pct for which the simulated mean run at @lv is @run
+ * (the measured one). The run is a step function of the hold (mem.c): 1 at
+ * none, 2 from the least, one more per RMW's time after that. A run under
+ * the first step is that step's least hold after some of the misses and
+ * none after the others (hold_skip_pct, by bisection: the mean run falls as
+ * it grows). Past it, the side of the step nearer the measured run, and of
+ * that side's step its least hold: the runs say only which step, and a
+ * longer hold within it keeps the line for other accesses (a release store
+ * after the RMW) that they did not measure.
+ */
+static void fit_hold(struct lb_sim_profile *p, enum level lv, double run)
 {
-	double lo = 0, hi = LB_C2C_RUN_MAX * (p->hit_ns + p->rmw_ns + 1), mlo;
+	double lo = 0, hi = LB_C2C_RUN_MAX * (p->hit_ns + p->rmw_ns + 1), none, mlo, mhi;
 
 	p->hold_ns = 0;
-	if (run <= 1 || sim_run_mean(p, lv) >= run)
-		return 0;
-	for (unsigned k = 0; k < 30; k++) {
-		p->hold_ns = (lo + hi) / 2;
-		if (sim_run_mean(p, lv) < run)
-			lo = p->hold_ns;
-		else
-			hi = p->hold_ns;
-	}
-	/* the run is a step function of the hold: the side of the step nearer the measured run */
+	p->hold_skip_pct = 0;
+	none = sim_run_mean(p, lv);
+	if (run <= 1 || none >= run)
+		return;
+	bisect(p, lv, &p->hold_ns, &lo, &hi, sim_run_mean, run, false);
 	p->hold_ns = lo;
 	mlo = sim_run_mean(p, lv);
 	p->hold_ns = hi;
-	if (run - mlo < sim_run_mean(p, lv) - run)
-		p->hold_ns = lo;
-	return p->hold_ns;
+	mhi = sim_run_mean(p, lv);
+	if (mlo <= none) {		/* under the first step: hi, after a share */
+		lo = 0, hi = 100;
+		bisect(p, lv, &p->hold_skip_pct, &lo, &hi, sim_run_mean, run, true);
+		p->hold_skip_pct = (lo + hi) / 2;
+		return;
+	}
+	if (mhi - run <= run - mlo)
+		return;
+	/* lo's step, from its least hold */
+	hi = lo, lo = 0;
+	bisect(p, lv, &p->hold_ns, &lo, &hi, sim_run_mean, mlo, false);
+	p->hold_ns = hi;
+}
+
+double lb_sim_profile_fit_hold(struct lb_sim_profile *p, double run)
+{
+	fit_hold(p, LV_L3, run);
+	return sim_run_mean(p, LV_L3);
 }
 
 int lb_sim_profile_measured(const struct lb_plan *plan, struct lb_sim_profile *p, char *why,
@@ -316,13 +351,19 @@ int lb_sim_profile_measured(const struct lb_plan *plan, struct lb_sim_profile *p
 				"is %.1f ns, the measured %.1f (median of %u pair(s))",
 				level_names[lv], *level_field(p, lv), sim_round_trip(p, lv),
 				lb_quantile(rts[lv], n[lv], 0.5), n[lv]);
-	if (nruns && first != LV_N)
-		lb_info("--c2c: simulated hold %.1f ns: the simulator's contending fetch-adds then "
+	if (nruns && first != LV_N) {
+		char share[64] = "";
+
+		if (p->hold_skip_pct > 0)
+			snprintf(share, sizeof(share), " after %.1f%% of the misses, none after the others",
+				 100 - p->hold_skip_pct);
+		lb_info("--c2c: simulated hold %.3g ns%s: the simulator's contending fetch-adds then "
 			"run %.2f in a row, the measured %.2f (median of %u pair(s))", p->hold_ns,
-			sim_run_mean(p, first), run, nruns);
-	else
+			share, sim_run_mean(p, first), run, nruns);
+	} else {
 		lb_info("--c2c: the hold is the base profile's %.1f ns: no run of contending "
 			"fetch-adds was measured", p->hold_ns);
+	}
 	return 0;
 }
 

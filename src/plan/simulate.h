@@ -30,6 +30,14 @@ void lb_sim_env_free(struct lb_sim_env *env);
  */
 int lb_sim_profile_measured(const struct lb_plan *plan, struct lb_sim_profile *p, char *why,
 			    size_t len);
+/**
+ * lb_sim_profile_fit_hold() - fit @p's hold_ns and hold_skip_pct (as --c2c
+ * does) so that two simulated CPUs of one L3 group contending with
+ * fetch-adds run @run of them in a row (tests/unit/test-sim)
+ *
+ * Return: the simulated mean run with the fit, or < 0 (it could not run).
+ */
+double lb_sim_profile_fit_hold(struct lb_sim_profile *p, double run);
 /* lb_sim_profile_print() - @p in the profile format, with the round trips it came from */
 int lb_sim_profile_print(FILE *f, const struct lb_plan *plan, const struct lb_sim_profile *p);
 

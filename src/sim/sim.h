@@ -97,6 +97,8 @@ struct lb_sim_profile {
 	double invalidate_ns;	/* per further sharer a write or RMW invalidates */
 	double rmw_ns;		/* a locked read-modify-write's own extra */
 	double hold_ns;		/* a line stays with the CPU it came to this long (mem.c) */
+	double hold_skip_pct;	/* of the misses, the percent after which it stays for none
+				 * (drawn per miss, seeded; 0: every miss keeps it hold_ns) */
 	double store_buffer;	/* entries: stores a CPU may have in flight (0 to 128; 0: none) */
 	double forward_ns;	/* a read or RMW that store-to-load forwarding fails for waits, from
 				 * the store's issue (internal.h: lb_sim_sb_enter()) */

@@ -18,6 +18,7 @@
 #include "base/clock.h"
 #include "base/futex.h"
 #include "base/lb-atomic.h"
+#include "plan/simulate.h"
 #include "sim/sim.h"
 
 /* a profile with round figures, so that expected times are plain sums (ns) */
@@ -189,6 +190,20 @@ static void hold_b(void *arg)
 	t_at[5][4] = lb_sim_now_ns(sim);
 }
 
+/* with @p, CPU 4's add at 96 takes the line at once and CPU 2's third waits */
+static void check_no_hold(const struct lb_sim_profile *p, const char *what)
+{
+	sim = new_sim_with(p, 0, 1);
+	lb_sim_thread(sim, 2, hold_a, NULL);
+	lb_sim_thread(sim, 4, hold_b, NULL);
+	CHECK(lb_sim_run(sim) == LB_SIM_DONE, "%s: the run ends", what);
+	CHECK(t_at[5][0] == 90 && t_at[5][1] == 101 && t_at[5][4] == 166 && t_at[5][2] == 236,
+	      "%s: 90, 101, the other's 96 + 70 = 166, then 236: %llu %llu %llu %llu", what,
+	      (unsigned long long)t_at[5][0], (unsigned long long)t_at[5][1],
+	      (unsigned long long)t_at[5][4], (unsigned long long)t_at[5][2]);
+	lb_sim_free(sim);
+}
+
 static void test_hold(void)
 {
 	struct lb_sim_profile p = round_prof;
@@ -215,16 +230,95 @@ static void test_hold(void)
 	CHECK(st.stalled == 2, "two requests waited for a hold: %llu",
 	      (unsigned long long)st.stalled);
 	lb_sim_free(sim);
-	/* without a hold, CPU 4's add at 96 takes the line at once and CPU 2's third waits */
-	sim = new_sim(0, 1);
-	lb_sim_thread(sim, 2, hold_a, NULL);
-	lb_sim_thread(sim, 4, hold_b, NULL);
-	CHECK(lb_sim_run(sim) == LB_SIM_DONE, "no hold: the run ends");
-	CHECK(t_at[5][0] == 90 && t_at[5][1] == 101 && t_at[5][4] == 166 && t_at[5][2] == 236,
-	      "no hold: 90, 101, the other's 96 + 70 = 166, then 236: %llu %llu %llu %llu",
-	      (unsigned long long)t_at[5][0], (unsigned long long)t_at[5][1],
-	      (unsigned long long)t_at[5][4], (unsigned long long)t_at[5][2]);
+	check_no_hold(&round_prof, "no hold");
+}
+
+/*
+ * hold_skip_pct: after that share of the misses, drawn per miss from the
+ * seed, the line is kept for none. 0 is the hold's exact times (test_hold),
+ * 100 no hold's; a share between gives runs of fetch-adds between, the same
+ * for the same seed
+ */
+#define SKIP_N 400
+
+static uint64_t skip_got[2][SKIP_N];
+
+static void skip_adds(void *arg)
+{
+	unsigned me = (unsigned)(uintptr_t)arg;
+
+	for (unsigned i = 0; i < SKIP_N; i++)
+		skip_got[me][i] = lb_fetch_add_full(&word[7][0], 1);
+}
+
+/* the mean run of one CPU's adds in a row (values one apart), both CPUs' runs */
+static double skip_run(double skip_pct, uint64_t seed)
+{
+	struct lb_sim_profile p = round_prof;
+	unsigned runs = 0;
+
+	p.hold_ns = 0.001;
+	p.hold_skip_pct = skip_pct;
+	word[7][0] = 0;
+	sim = new_sim_with(&p, 0, seed);
+	lb_sim_thread(sim, 2, skip_adds, (void *)0);
+	lb_sim_thread(sim, 4, skip_adds, (void *)1);
+	CHECK(lb_sim_run(sim) == LB_SIM_DONE, "skip %g: the run ends", skip_pct);
 	lb_sim_free(sim);
+	for (unsigned c = 0; c < 2; c++)
+		for (unsigned i = 0; i < SKIP_N; i++)
+			runs += i == 0 || skip_got[c][i] != skip_got[c][i - 1] + 1;
+	return 2.0 * SKIP_N / runs;
+}
+
+static void test_hold_skip(void)
+{
+	struct lb_sim_profile p = round_prof;
+	double none, half, all;
+
+	p.hold_ns = 25;
+	p.hold_skip_pct = 100;
+	check_no_hold(&p, "skip 100 is no hold");
+	/* a 1 ps hold keeps the line for the next add, at the completion: runs of 2 */
+	all = skip_run(0, 1);
+	none = skip_run(100, 1);
+	half = skip_run(50, 1);
+	CHECK(all == 2 && none == 1, "runs of 2 with the hold after every miss, 1 with none: %g %g",
+	      all, none);
+	CHECK(half > 1.2 && half < 1.6 && half == skip_run(50, 1) && skip_run(25, 1) > half &&
+	      skip_run(75, 1) < half, "skip 50: between (%g), the same again, and 25 and 75 "
+	      "either side", half);
+}
+
+/*
+ * --c2c's fit of the hold to a measured run (src/plan/simulate.c): none for
+ * a run of 1; under the first step (2), the least hold after a share of the
+ * misses that gives the run; past it, the nearer step from its least hold
+ */
+static void test_hold_fit(void)
+{
+	static const double under[] = { 1.05, 1.3, 1.6, 1.9 };
+	struct lb_sim_profile p = round_prof;
+	double r, h;
+
+	r = lb_sim_profile_fit_hold(&p, 1);
+	CHECK(r == 1 && p.hold_ns == 0 && p.hold_skip_pct == 0, "a run of 1: no hold (%g, %g, %g)",
+	      r, p.hold_ns, p.hold_skip_pct);
+	for (unsigned i = 0; i < sizeof(under) / sizeof(under[0]); i++) {
+		r = lb_sim_profile_fit_hold(&p, under[i]);
+		CHECK(r > under[i] - 0.02 && r < under[i] + 0.02 && p.hold_ns > 0 &&
+		      p.hold_ns < 0.001 && p.hold_skip_pct > 0 && p.hold_skip_pct < 100,
+		      "a run of %g: %g, with a %g ns hold after %g%% of the misses", under[i], r,
+		      p.hold_ns, 100 - p.hold_skip_pct);
+	}
+	/* past the first step: after every miss, a hold of whole adds (11 ns each) */
+	r = lb_sim_profile_fit_hold(&p, 3.2);
+	h = p.hold_ns;
+	CHECK(r > 2.98 && r < 3.02 && p.hold_skip_pct == 0 && h > 10 && h < 12,
+	      "a run of 3.2: %.4f, hold %g ns", r, h);
+	r = lb_sim_profile_fit_hold(&p, 3.8);
+	CHECK(r > 3.98 && r < 4.02 && p.hold_skip_pct == 0 && p.hold_ns > h,
+	      "a run of 3.8: %.4f, hold %g ns", r, p.hold_ns);
 }
 
 /* three CPUs that ask for a held line while it is held are served in the order they asked */
@@ -736,12 +830,13 @@ static void test_profile(void)
 	CHECK(lb_sim_profile_load(path, &p, why, sizeof(why)) == 0, "read back: %s", why);
 	CHECK(memcmp(&p, w, sizeof(p)) == 0, "what was written is what is read");
 	f = fopen(path, "w");
-	fprintf(f, "# two costs\nremote_ns 250  # a slower link\n\nslice_ns 1e6\n");
+	fprintf(f, "# three costs\nremote_ns 250  # a slower link\n\nslice_ns 1e6\n"
+		"hold_skip_pct 37.5\n");
 	fclose(f);
 	q = *w;
 	CHECK(lb_sim_profile_load(path, &q, why, sizeof(why)) == 0 && q.remote_ns == 250 &&
-	      q.slice_ns == 1e6 && q.l3_ns == w->l3_ns && q.store_buffer == 32,
-	      "a partial file changes its keys only");
+	      q.slice_ns == 1e6 && q.hold_skip_pct == 37.5 && q.l3_ns == w->l3_ns &&
+	      q.store_buffer == 32 && w->hold_skip_pct == 0, "a partial file changes its keys only");
 	static const char *const bad[][2] = {
 		{ "hit_ns 1\nbogus 3\n", ":2: unknown key 'bogus'" },
 		{ "l3_ns -4\n", ":1: key 'l3_ns': '-4' is not a number >= 0" },
@@ -754,6 +849,9 @@ static void test_profile(void)
 		  ":1: key 'store_buffer': '1.5' is not a whole number from 0 to 128" },
 		{ "store_buffer 129\n",
 		  ":1: key 'store_buffer': '129' is not a whole number from 0 to 128" },
+		{ "hold_skip_pct 100.5\n",
+		  ":1: key 'hold_skip_pct': '100.5' is not a number from 0 to 100" },
+		{ "hold_skip_pct -1\n", ":1: key 'hold_skip_pct': '-1' is not a number >= 0" },
 	};
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		f = fopen(path, "w");
@@ -832,6 +930,8 @@ int main(void)
 	test_queue();
 	test_l3_reads();
 	test_hold();
+	test_hold_skip();
+	test_hold_fit();
 	test_hold_fifo();
 	test_park();
 	test_store_buffer();
