@@ -380,7 +380,8 @@ void lb_sim_access(enum lb_sim_kind kind, const void *addr, size_t size)
 	issued = c->clock;
 	posted = kind == LB_SIM_WRITE && s->sb_n && !lb_sim_mem_hit(s, idx, t->cpu, kind);
 	wait_hold(s, t, idx, kind);
-	c->clock = lb_sim_mem_access(s, t->cpu, idx, kind, c->clock, posted ? c->sb_done : 0);
+	c->clock = lb_sim_mem_access(s, t->cpu, idx, kind, issued, c->clock,
+				     posted ? c->sb_done : 0);
 	lb_sim_sb_after(s, c, kind, posted, issued, (uintptr_t)addr, size);
 	if (t->waiting)
 		wait_done(s, t, idx);

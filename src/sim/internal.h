@@ -196,7 +196,7 @@ static inline bool lb_sim_mem_hit(const struct lb_sim *s, uint32_t idx, unsigned
 	       (kind == LB_SIM_READ || lb_sim_line(s, idx)->state != SIM_S);
 }
 uint64_t lb_sim_mem_access(struct lb_sim *s, unsigned cpu, uint32_t idx, enum lb_sim_kind kind,
-			   uint64_t now, uint64_t floor);
+			   uint64_t asked, uint64_t now, uint64_t floor);
 void lb_sim_mem_drop(struct lb_sim *s, uint32_t idx);
 uint64_t lb_sim_jitter(struct lb_sim *s, uint64_t cost);
 

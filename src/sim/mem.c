@@ -370,14 +370,16 @@ static bool skip_hold(struct lb_sim *s)
  * lb_sim_mem_access() - CPU @cpu accesses line @idx at @now (ps)
  *
  * A miss completes no earlier than @floor (a posted store after the
- * stores before it in its CPU's buffer: they commit in order).
+ * stores before it in its CPU's buffer: they commit in order). @asked is
+ * when the CPU asked for the line, before any wait for another CPU's hold:
+ * the miss queued from then to its start (the line's queue figures).
  *
  * Return: the access's completion time; the directory and the line's
  * busy time describe it as done; the caller wakes the threads parked on
  * the line after a write or RMW (runnable at the completion).
  */
 uint64_t lb_sim_mem_access(struct lb_sim *s, unsigned cpu, uint32_t idx, enum lb_sim_kind kind,
-			   uint64_t now, uint64_t floor)
+			   uint64_t asked, uint64_t now, uint64_t floor)
 {
 	struct sim_line *l = lb_sim_line(s, idx);
 	uint64_t start, done, wait;
@@ -407,7 +409,7 @@ uint64_t lb_sim_mem_access(struct lb_sim *s, unsigned cpu, uint32_t idx, enum lb
 		l->hold_until = 0;
 	}
 	l->requests++;
-	wait = start - now;
+	wait = start - (asked < now ? asked : now);
 	if (wait) {
 		s->st.queued++;
 		l->queued++;
@@ -432,12 +434,15 @@ void lb_sim_mem_drop(struct lb_sim *s, uint32_t idx)
 	l->hold_until = 0;
 }
 
+/* the longest queued first; on a tie (none queued), the most requested, then by address */
 static int cmp_queue(const void *a, const void *b)
 {
 	const struct lb_sim_line_stat *x = a, *y = b;
 
 	if (x->queue_ns != y->queue_ns)
 		return x->queue_ns < y->queue_ns ? 1 : -1;
+	if (x->requests != y->requests)
+		return x->requests < y->requests ? 1 : -1;
 	return x->addr < y->addr ? -1 : x->addr > y->addr;
 }
 

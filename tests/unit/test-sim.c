@@ -133,6 +133,37 @@ static void test_queue(void)
 	lb_sim_free(sim);
 }
 
+/* none queued: the hot line is the most requested, not the lowest address */
+static uint64_t tie_word[2][8] __attribute__((aligned(64)));
+
+static void tie_a(void *arg)
+{
+	lb_store_relaxed(&tie_word[0][0], 1);	/* one miss */
+	lb_store_relaxed(&tie_word[1][0], 1);	/* and the first of three */
+}
+
+static void tie_b(void *arg)
+{
+	lb_pause_n(500);			/* 1000 ns: after tie_a's */
+	lb_load_relaxed(&tie_word[1][0]);
+	lb_store_relaxed(&tie_word[1][0], 2);
+}
+
+static void test_hot_tie(void)
+{
+	struct lb_sim_line_stat hot;
+
+	sim = new_sim(0, 1);
+	lb_sim_thread(sim, 0, tie_a, NULL);
+	lb_sim_thread(sim, 8, tie_b, NULL);
+	CHECK(lb_sim_run(sim) == LB_SIM_DONE, "hot tie: the run ends");
+	CHECK(lb_sim_hot_lines(sim, &hot, 1) == 1 && hot.queued == 0 &&
+	      hot.addr == (uintptr_t)&tie_word[1][0] && hot.requests == 3,
+	      "no queue: the line of 3 misses, %u (%s)", (unsigned)hot.requests,
+	      hot.addr == (uintptr_t)&tie_word[1][0] ? "it" : "another");
+	lb_sim_free(sim);
+}
+
 /* reads of a clean copy in one L3 group overlap: the L3 takes the next a hit later */
 static uint64_t l3_at[16];
 
@@ -337,6 +368,7 @@ static void fifo_add(void *arg)
 static void test_hold_fifo(void)
 {
 	struct lb_sim_profile p = round_prof;
+	struct lb_sim_line_stat hot;
 	struct lb_sim_stats st;
 	static const unsigned cpus[] = { 2, 1, 6, 4 };	/* made in another order than they ask */
 
@@ -358,6 +390,11 @@ static void test_hold_fifo(void)
 	lb_sim_stats(sim, &st);
 	CHECK(st.stalled == 3 && word[5][0] == 4, "three waited for a hold: %llu, %llu adds",
 	      (unsigned long long)st.stalled, (unsigned long long)word[5][0]);
+	/* they queued from their ask: 115 - 96, 210 - 100, 285 - 104 */
+	CHECK(st.queued == 3 && lb_sim_hot_lines(sim, &hot, 1) == 1 &&
+	      hot.addr == (uintptr_t)&word[5][0] && hot.queued == 3 && hot.requests == 4 &&
+	      hot.queue_ns == 19 + 110 + 181, "the hot line: %u queued of %u, %g ns",
+	      (unsigned)hot.queued, (unsigned)hot.requests, hot.queue_ns);
 	lb_sim_free(sim);
 }
 
@@ -929,6 +966,7 @@ int main(void)
 	test_costs();
 	test_queue();
 	test_l3_reads();
+	test_hot_tie();
 	test_hold();
 	test_hold_skip();
 	test_hold_fit();
