@@ -352,7 +352,7 @@ static int point_start(struct lb_run *run, struct lb_result *r)
 	if (run->warm) {
 		static bool settled;	/* the process's first native warm-up settles the host */
 
-		warm_wait(run, lb_warm_ns(p) + (settled ? 0 : (uint64_t)(lb_warm_settle_s(p) * 1e9)));
+		warm_wait(run, lb_warm_ns(p) + (settled ? 0 : lb_warm_settle_ns(p)));
 		settled = true;
 		rc = point_trace(run);
 		run->t_start = lb_cycles_fenced();

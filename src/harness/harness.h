@@ -32,10 +32,10 @@ uint64_t lb_warm_ns(const struct lb_point *p);
  * (harness.c): after lockbench's start-up the placement's CPUs were idle,
  * and a VM's host takes that long to give its vCPUs back steadily (issue
  * 24: without it the first repetition ran short, and the others spread).
- * lb_warm_settle_s() - what that adds to @p's time if it is the first
+ * lb_warm_settle_ns() - what that adds to @p's time if it is the first
  */
 #define LB_WARM_SETTLE_NS 200000000ull
-double lb_warm_settle_s(const struct lb_point *p);
+uint64_t lb_warm_settle_ns(const struct lb_point *p);
 /**
  * lb_intervals_levels() - do @r's intervals (--interval) fall into two
  * levels (the machine changed in the middle of the point)? Two groups of at

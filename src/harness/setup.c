@@ -219,11 +219,11 @@ uint64_t lb_warm_ns(const struct lb_point *p)
 	return ns;
 }
 
-double lb_warm_settle_s(const struct lb_point *p)
+uint64_t lb_warm_settle_ns(const struct lb_point *p)
 {
 	uint64_t ns = lb_warm_ns(p);
 
-	return ns && !p->sim && ns < LB_WARM_SETTLE_NS ? (double)(LB_WARM_SETTLE_NS - ns) / 1e9 : 0;
+	return ns && !p->sim && ns < LB_WARM_SETTLE_NS ? LB_WARM_SETTLE_NS - ns : 0;
 }
 
 /*

@@ -129,7 +129,7 @@ static double time_left(const struct lb_points *pts, unsigned from, unsigned don
 	/* the first warm-up settles the host (harness.h) */
 	for (unsigned i = 0; !from && i < pts->n; i++)
 		if (lb_warm_ns(&pts->v[i])) {
-			s += lb_warm_settle_s(&pts->v[i]);
+			s += lb_warm_settle_ns(&pts->v[i]) / 1e9;
 			break;
 		}
 	for (unsigned i = from; i < pts->n; i++) {
