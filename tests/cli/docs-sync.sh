@@ -3,7 +3,7 @@
 # --help, --list-locks, the man page and the validate suite stay in step:
 # every option --help prints is in the man page and every option the man
 # page documents exists, with the default of the option table; every lock
-# --list-locks shows has a man entry.
+# --list-locks shows has a man entry; every simulation profile key too.
 . "$srcdir/tests/lib.sh"
 
 man="$srcdir/man/lockbench.1.in"
@@ -101,6 +101,21 @@ while IFS="$tab" read -r o d w; do
 		fail "the man page gives $o a default${w:+ with $w}, which lockbench does not have"
 done <"$TMPD/man-defaults"
 pass "$(wc -l <"$TMPD/help-opts") options, $ndef defaults and $(wc -l <"$TMPD/list-locks") locks in step"
+# every key of the simulation profile format (src/sim/profile.c's table) in the
+# man page's list of them (an entry ".B key" or ".BR key ,")
+keys=$(grep -v '#define' "$srcdir/src/sim/profile.c" |
+	grep -oE 'K\([a-z_]+,|\{ "[a-z_]+", offsetof\(struct lb_sim_profile' |
+	sed -E 's/K\(([a-z_]+),/\1/; s/\{ "([a-z_]+)".*/\1/')
+[ -n "$keys" ] || fail "no profile keys found in src/sim/profile.c"
+nkeys=0
+for k in $keys; do
+	if grep -qE "^\.(B|BR) $k( ,)?\$" "$man"; then
+		nkeys=$((nkeys + 1))
+	else
+		fail "the simulation profile key $k is not in the man page's list"
+	fi
+done
+pass "the $nkeys simulation profile keys in the man page"
 # every saved machine has its entry among the man page's saved machines, and no other
 man_machines=$(sed -n '/The saved machines:$/,/^\.RE$/p' "$srcdir/man/lockbench.1.in" |
 	sed -n 's/^\.B \(.*\)$/\1/p' | sed 's/\\-/-/g' | sort)
