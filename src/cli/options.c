@@ -193,7 +193,7 @@ const struct lb_optdef lb_opts[O_NOPTS] = {
 	  "the simulation's seed",
 	  .type = LB_OPT_U64, LB_FIELD(seed), .min = 0, .max = UINT32_MAX, .def = LB_D_SEED },
 	[O_SIM_JITTER] = { "sim-jitter", 0, "PCT", SIM,
-	  "vary each access's and pause's cost by +-PCT%",
+	  "vary each access's cost by +-PCT%",
 	  .type = LB_OPT_U64, LB_FIELD(sim_jitter), .min = 0, .max = 100,
 	  .def = LB_D_SIM_JITTER },
 	[O_SIM_SLICE] = { "sim-slice", 0, "SEC", SIM,

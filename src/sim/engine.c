@@ -400,7 +400,7 @@ void lb_sim_pause(uint64_t n)
 
 	if (!t || !n)
 		return;
-	delay(cur_sim, t, lb_sim_jitter(cur_sim, n * cur_sim->c_pause));
+	delay(cur_sim, t, n * cur_sim->c_pause);
 	sync_cpu(cur_sim, t);
 }
 
@@ -410,7 +410,7 @@ void lb_sim_spin(uint64_t n)
 
 	if (!t || !n)
 		return;
-	delay(cur_sim, t, lb_sim_jitter(cur_sim, n * cur_sim->c_spin));
+	delay(cur_sim, t, n * cur_sim->c_spin);
 	sync_cpu(cur_sim, t);
 }
 
