@@ -21,6 +21,7 @@ UNIT_TESTS = \
 	tests/unit/test-layout \
 	tests/unit/test-plugin-abi \
 	tests/unit/test-wrong-verb \
+	tests/unit/test-lock-area \
 	tests/unit/test-sim \
 	tests/unit/test-sim-locks
 check_PROGRAMS += $(UNIT_TESTS)
@@ -42,6 +43,7 @@ tests_unit_test_layout_SOURCES = tests/unit/test-layout.c tests/unit/check.h
 tests_unit_test_plugin_abi_SOURCES = tests/unit/test-plugin-abi.c tests/unit/plugin-abi-public.c \
 	tests/unit/plugin-abi.h tests/unit/check.h
 tests_unit_test_wrong_verb_SOURCES = tests/unit/test-wrong-verb.c tests/unit/check.h
+tests_unit_test_lock_area_SOURCES = tests/unit/test-lock-area.c tests/unit/check.h
 # the simulator: compiled with -DLB_SIM, so that lb-atomic.h, clock.h and futex.h go to it
 tests_unit_test_sim_SOURCES = tests/unit/test-sim.c tests/unit/check.h
 tests_unit_test_sim_CFLAGS = $(AM_CFLAGS) -DLB_SIM
