@@ -17,10 +17,10 @@
  * Two options, both outside the measured window, so that selfbench can set
  * the bare loop beside lockbench at the same host state:
  *   -s MS   settle: run the loop for MS milliseconds on the same CPUs before
- *           the first repeat, uncounted (lockbench's first warm-up lasts 200
- *           ms: on a guest whose vCPUs were idle, a process's first 0.3 s
- *           ran 20-35% slow, and with it the bare loop's first repeat of
- *           every round)
+ *           the first repeat, uncounted, as lockbench's first warm-up lasts
+ *           200 ms (after an idle second, the first 0.3 s of this loop ran
+ *           2.11, 2.41 and 2.95 M/s in 0.1 s repeats on the build VM, then
+ *           3.3-3.7)
  *   -p      probe: threads 0 and 1 time a ping-pong of one line just before
  *           the barrier and just after the stop (the median of 9 samples of
  *           100 round trips after 2 thrown away, as lockbench's host probe),

@@ -40,10 +40,11 @@ static bool on_node(const struct lb_point *p)
  * (10-20% apart between lines of one process, each line's steady over
  * a second), and a fresh allocation per repetition put each repetition's
  * lock on another line: ticket at 2 threads, --load=10 --delay=10, 7 x
- * 0.3 s, CV 3.3-6.8% (median 5.0, 6 runs) where the bare loop, whose
- * lock is static, had 0.5-2.0% (median 1.2); with the area, 1.0-4.1%
- * (median 1.7, 7 runs), interleaved (issue 24). Two locks of one run
- * then also share the lines they are compared on. A point whose lock
+ * 0.3 s, median CV 3.0% (1.7-6.9, 6 runs) where the bare loop, whose
+ * lock is static, had 1.65%; with the area, 1.4% (1.1-3.5, 7 runs),
+ * interleaved, and in another set 1.8% against the bare loop's 2.4% (16
+ * runs each) (issue 24). Two locks of one run then also share the
+ * lines they are compared on. A point whose lock
  * does not fit (the area grows to it: the lines move once), a point on
  * --lock-node (lb_topo_alloc_onnode()) and --processes (a shared mapping,
  * process.c) allocate their own; an abandoned point keeps the area, as its
