@@ -25,7 +25,8 @@ liblockbench_a_SOURCES += \
 	src/kernel/trace.c src/kernel/trace.h \
 	src/kernel/sched.c src/kernel/sched.h \
 	src/sim/sim.h src/sim/internal.h src/sim/coro.c src/sim/coro.h \
-	src/sim/setup.c src/sim/engine.c src/sim/mem.c src/sim/machine.c src/sim/profile.c \
+	src/sim/setup.c src/sim/engine.c src/sim/heap.c src/sim/mem.c src/sim/machine.c \
+	src/sim/profile.c \
 	src/harness/harness.c src/harness/harness.h src/harness/point.h src/harness/loop.h \
 	src/harness/worker.h src/harness/setup.c src/harness/simpoint.c \
 	src/harness/watch.c src/harness/collect.c src/harness/validate.c \

@@ -7,8 +7,8 @@
  * in a FIFO run queue. Each CPU has a virtual clock (picoseconds). The
  * scheduler keeps the CPUs that have something to do in a heap by (clock,
  * CPU index), and the timers (futex timeouts, the caller's lb_sim_at())
- * in another, by (time, creation order); it always resumes the earliest
- * event, timers first on a tie, so runs are deterministic.
+ * in another, by (time, creation order) (heap.c); it always resumes the
+ * earliest event, timers first on a tie, so runs are deterministic.
  *
  * Hooks. A shared access (lb_sim_access()) first checks the time slice,
  * then waits until its CPU's clock is the earliest event (a coroutine
@@ -79,143 +79,6 @@ static inline uint64_t max_u64(uint64_t a, uint64_t b)
 	return a > b ? a : b;
 }
 
-/* ---- the CPUs' heap, by (key, index) */
-
-static inline bool cpu_before(const struct lb_sim *s, int a, int b)
-{
-	return s->cpu[a].key < s->cpu[b].key || (s->cpu[a].key == s->cpu[b].key && a < b);
-}
-
-static void heap_set(struct lb_sim *s, unsigned pos, int ci)
-{
-	s->heap[pos] = ci;
-	s->cpu[ci].heap_pos = (int)pos;
-}
-
-static void heap_up(struct lb_sim *s, unsigned pos)
-{
-	int ci = s->heap[pos];
-
-	while (pos) {
-		unsigned up = (pos - 1) / 2;
-
-		if (!cpu_before(s, ci, s->heap[up]))
-			break;
-		heap_set(s, pos, s->heap[up]);
-		pos = up;
-	}
-	heap_set(s, pos, ci);
-}
-
-static void heap_down(struct lb_sim *s, unsigned pos)
-{
-	int ci = s->heap[pos];
-
-	for (;;) {
-		unsigned l = 2 * pos + 1, best = pos;
-		int bc = ci;
-
-		if (l < s->nheap && cpu_before(s, s->heap[l], bc))
-			best = l, bc = s->heap[l];
-		if (l + 1 < s->nheap && cpu_before(s, s->heap[l + 1], bc))
-			best = l + 1, bc = s->heap[l + 1];
-		if (best == pos)
-			break;
-		heap_set(s, pos, bc);
-		pos = best;
-	}
-	heap_set(s, pos, ci);
-}
-
-/* lb_sim_cpu_schedule() - CPU @ci has something to do at @key: into the heap, or moved in it */
-void lb_sim_cpu_schedule(struct lb_sim *s, unsigned ci, uint64_t key)
-{
-	struct sim_cpu *c = &s->cpu[ci];
-
-	c->key = key;
-	if (c->heap_pos < 0) {
-		heap_set(s, s->nheap++, (int)ci);
-		heap_up(s, s->nheap - 1);
-	} else {
-		heap_up(s, (unsigned)c->heap_pos);
-		heap_down(s, (unsigned)c->heap_pos);
-	}
-}
-
-static int heap_pop(struct lb_sim *s)
-{
-	int ci = s->heap[0];
-
-	s->cpu[ci].heap_pos = -1;
-	if (--s->nheap) {
-		heap_set(s, 0, s->heap[s->nheap]);
-		heap_down(s, 0);
-	}
-	return ci;
-}
-
-/* ---- the timers' heap, by (at, seq) */
-
-static inline bool timer_before(const struct sim_timer *a, const struct sim_timer *b)
-{
-	return a->at < b->at || (a->at == b->at && a->seq < b->seq);
-}
-
-int lb_sim_timer_push(struct lb_sim *s, struct sim_timer tm)
-{
-	unsigned pos;
-
-	if (s->ntimers == s->cap_timers) {
-		unsigned cap = s->cap_timers ? s->cap_timers * 2 : 16;
-		struct sim_timer *nt = realloc(s->timers, cap * sizeof(*nt));
-
-		if (!nt)
-			return -ENOMEM;
-		s->timers = nt;
-		s->cap_timers = cap;
-	}
-	tm.seq = s->timer_seq++;
-	for (pos = s->ntimers++; pos && timer_before(&tm, &s->timers[(pos - 1) / 2]);
-	     pos = (pos - 1) / 2)
-		s->timers[pos] = s->timers[(pos - 1) / 2];
-	s->timers[pos] = tm;
-	return 0;
-}
-
-static struct sim_timer timer_pop(struct lb_sim *s)
-{
-	struct sim_timer top = s->timers[0], last = s->timers[--s->ntimers];
-	unsigned pos = 0;
-
-	for (;;) {
-		unsigned l = 2 * pos + 1, best = l;
-
-		if (l >= s->ntimers)
-			break;
-		if (l + 1 < s->ntimers && timer_before(&s->timers[l + 1], &s->timers[l]))
-			best = l + 1;
-		if (!timer_before(&s->timers[best], &last))
-			break;
-		s->timers[pos] = s->timers[best];
-		pos = best;
-	}
-	if (s->ntimers)
-		s->timers[pos] = last;
-	return top;
-}
-
-/* is (@t, CPU @ci) the earliest event? */
-static inline bool earliest(const struct lb_sim *s, uint64_t t, unsigned ci)
-{
-	if (s->nheap) {
-		const struct sim_cpu *top = &s->cpu[s->heap[0]];
-
-		if (top->key < t || (top->key == t && s->heap[0] < (int)ci))
-			return false;
-	}
-	return !s->ntimers || s->timers[0].at > t;
-}
-
 /* ---- run queues */
 
 void lb_sim_rq_push(struct lb_sim *s, struct sim_cpu *c, int tid)
@@ -252,7 +115,7 @@ static inline void sync_cpu(struct lb_sim *s, struct sim_thread *t)
 {
 	struct sim_cpu *c = &s->cpu[t->cpu];
 
-	if (earliest(s, c->clock, t->cpu))
+	if (lb_sim_earliest(s, c->clock, t->cpu))
 		return;
 	lb_sim_cpu_schedule(s, t->cpu, c->clock);
 	yield_thread(s, t);
@@ -715,7 +578,7 @@ static void dispatch(struct lb_sim *s, unsigned ci)
 	t->state = SIM_T_RUNNING;
 	c->cur = tid;
 	lb_sim_on(t, c->clock);
-	if (earliest(s, c->clock, ci))
+	if (lb_sim_earliest(s, c->clock, ci))
 		run_thread(s, ci, tid);
 	else
 		lb_sim_cpu_schedule(s, ci, c->clock);
@@ -783,9 +646,9 @@ enum lb_sim_end lb_sim_run(struct lb_sim *s)
 		}
 		if (s->ntimers &&
 		    (!cpu_next || s->timers[0].at <= s->cpu[s->heap[0]].key))
-			fire(s, timer_pop(s));
+			fire(s, lb_sim_timer_pop(s));
 		else
-			dispatch(s, (unsigned)heap_pop(s));
+			dispatch(s, (unsigned)lb_sim_heap_pop(s));
 	}
 	if (s->aborted)
 		end = LB_SIM_ABORTED;

@@ -283,10 +283,27 @@ static inline void lb_sim_sb_enter(struct lb_sim *s, struct sim_cpu *c, enum lb_
 
 /* engine.c: wake the threads parked on line @idx, runnable at @at */
 void lb_sim_wake_parked(struct lb_sim *s, uint32_t idx, uint64_t at);
-/* engine.c: CPU @ci has something to do at @key (into the heap, or moved in it) */
+/* heap.c: CPU @ci has something to do at @key (into the heap, or moved in it) */
 void lb_sim_cpu_schedule(struct lb_sim *s, unsigned ci, uint64_t key);
-/* engine.c: a timer into the timers' heap (its seq is set there); 0 or -ENOMEM */
+/* heap.c: the earliest CPU, out of the heap */
+int lb_sim_heap_pop(struct lb_sim *s);
+/* heap.c: a timer into the timers' heap (its seq is set there); 0 or -ENOMEM */
 int lb_sim_timer_push(struct lb_sim *s, struct sim_timer tm);
+/* heap.c: the earliest timer, out of the heap */
+struct sim_timer lb_sim_timer_pop(struct lb_sim *s);
+
+/* is (@t, CPU @ci) the earliest event? */
+static inline bool lb_sim_earliest(const struct lb_sim *s, uint64_t t, unsigned ci)
+{
+	if (s->nheap) {
+		const struct sim_cpu *top = &s->cpu[s->heap[0]];
+
+		if (top->key < t || (top->key == t && s->heap[0] < (int)ci))
+			return false;
+	}
+	return !s->ntimers || s->timers[0].at > t;
+}
+
 /* engine.c: thread @tid to the back of CPU @c's run queue */
 void lb_sim_rq_push(struct lb_sim *s, struct sim_cpu *c, int tid);
 
