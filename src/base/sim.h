@@ -45,6 +45,11 @@ void lb_sim_park_until(const void *addr, size_t size, uint64_t until);
 void lb_sim_pause(uint64_t n);
 /* lb_sim_spin() - @n iterations of lb_spin_n() as one virtual delay */
 void lb_sim_spin(uint64_t n);
+/*
+ * lb_sim_op() - the measured loop's own work of one operation beyond its
+ * accesses (counting, the stop flag's test, the loop), op_ns, as a delay
+ */
+void lb_sim_op(void);
 /* lb_sim_cycles() - the calling simulated CPU's clock in counter cycles (0 outside) */
 uint64_t lb_sim_cycles(void);
 /*

@@ -246,6 +246,9 @@ lb_loop_body(struct lb_loop *l, lb_verb wlock, lb_verb wunlock, lb_verb rlock, l
 				lb_torture_point(t);	/* --torture: between operations too */
 			/* relaxed: progress for the watchdog; the join publishes the final value */
 			lb_store_relaxed(opsp, n + 1);
+#ifdef LB_SIM
+			lb_sim_op();	/* the rest of this operation's own work (op_ns) */
+#endif
 		}
 	}
 	l->done = n;

@@ -45,13 +45,15 @@ int lb_c2c_run(const struct lb_pu *pus, unsigned npus, struct lb_c2c **out, unsi
  * @commit_ns: from a store that hits to a locked read-modify-write after
  *            it (which waits for the store to leave the store buffer)
  * @rmw_ns:   a locked read-modify-write's extra over a hit
+ * @rmw_overlap_pct: the share of rmw_ns that loads before the RMW hide
+ *            (the simulator's rmw_overlap_pct)
  * @fence_ns: a full fence
  * @forward_ns: from a half-word store to a locked read-modify-write of the
  *            word around it (store-to-load forwarding fails: the ticket
  *            lock's release and next acquire) until that RMW starts
  */
 struct lb_c2c_local {
-	double hit_ns, plain_hit_ns, commit_ns, rmw_ns, fence_ns, forward_ns;
+	double hit_ns, plain_hit_ns, commit_ns, rmw_ns, rmw_overlap_pct, fence_ns, forward_ns;
 };
 /* lb_c2c_local() - measure them on the calling thread (medians of short loops); 0 or -errno */
 int lb_c2c_local(struct lb_c2c_local *out);

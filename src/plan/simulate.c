@@ -41,6 +41,8 @@
 #include "base/clock.h"
 #include "base/log.h"
 #include "base/sim.h"
+#include "harness/loop.h"
+#include "locks/registry.h"
 #include "measure/c2c.h"
 #include "measure/statistics.h"
 #include "plan/simulate.h"
@@ -296,17 +298,55 @@ double lb_sim_profile_fit_hold(struct lb_sim_profile *p, double run)
 	return sim_run_mean(p, LV_L3);
 }
 
+/*
+ * The null lock's own measured loop (fixed time, one thread, the stop flag
+ * never raised) on this CPU, ns an operation: the median of 7 runs of 2e6,
+ * after 100 ms of them (on this Zen 3 guest, after the pair's threads, the
+ * first runs took up to 1.7x, and so did lb_c2c_local()'s loops: this runs
+ * first). op_ns is it less what the simulator charges the loop: its two
+ * plain hits, the stop flag's load and the progress store (tests/cli/
+ * simulate.sh checks that count).
+ */
+static double null_loop_ns(void)
+{
+	const struct lb_lock_ops *null = lb_lock_find("null");
+	struct lb_tctx t = { .nthreads = 1, .cpu = -1 };
+	double v[7];
+	uint64_t start = lb_now_ns();
+	char *w;	/* the lock, the stop flag and the progress count, a line each */
+
+	if (!null || !null->loop || posix_memalign((void **)&w, LB_CACHELINE, 3 * LB_CACHELINE))
+		return 0;
+	memset(w, 0, 3 * LB_CACHELINE);
+	for (unsigned r = 0; r < 7;) {
+		bool settled = lb_now_ns() - start >= 100000000;
+		struct lb_loop l = {
+			.lock = w, .t = &t, .nops = 2000000, .period = 1, .timed = true,
+			.stop = (const uint32_t *)(w + LB_CACHELINE),
+			.ops = (uint64_t *)(w + 2 * LB_CACHELINE),
+		};
+		uint64_t t0 = lb_cycles_fenced();
+
+		null->loop(&l);
+		if (settled)
+			v[r++] = (double)(lb_cycles_fenced() - t0) / lb_clock.tsc_per_ns / (double)l.nops;
+	}
+	free(w);
+	return lb_quantile(v, 7, 0.5);
+}
+
 int lb_sim_profile_measured(const struct lb_plan *plan, struct lb_sim_profile *p, char *why,
 			    size_t len)
 {
 	struct lb_c2c_local loc;
-	double rts[LV_N][LB_C2C_MAX_PAIRS], runs[LB_C2C_MAX_PAIRS], run;
+	double rts[LV_N][LB_C2C_MAX_PAIRS], runs[LB_C2C_MAX_PAIRS], run, null_ns;
 	unsigned n[LV_N] = { 0 }, nruns = 0;
 	enum level first = LV_N;
 
 	if (!plan->nc2c)
 		return WHY("--c2c measured no pair of CPUs (the placement has one)");
-	if (lb_c2c_local(&loc))
+	null_ns = null_loop_ns();
+	if (null_ns <= 0 || lb_c2c_local(&loc))
 		return WHY("out of memory");
 	*p = *lb_sim_profile_builtin("build-vm-2c");
 	snprintf(p->name, sizeof(p->name), "measured");
@@ -319,6 +359,8 @@ int lb_sim_profile_measured(const struct lb_plan *plan, struct lb_sim_profile *p
 	p->rmw_ns = loc.rmw_ns;
 	p->fence_ns = loc.fence_ns;
 	p->forward_ns = loc.forward_ns;
+	p->rmw_overlap_pct = loc.rmw_overlap_pct;
+	p->op_ns = null_ns > 2 * p->plain_hit_ns ? null_ns - 2 * p->plain_hit_ns : 0;
 	for (unsigned i = 0; i < plan->nc2c; i++) {
 		const struct lb_pu *a = pu_of(plan, plan->c2c[i].cpu_a);
 		const struct lb_pu *b = pu_of(plan, plan->c2c[i].cpu_b);

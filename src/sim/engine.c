@@ -219,7 +219,7 @@ void lb_sim_access(enum lb_sim_kind kind, const void *addr, size_t size)
 	struct sim_thread *t = running();
 	struct lb_sim *s = cur_sim;
 	struct sim_cpu *c;
-	uint64_t issued;
+	uint64_t issued, hidden;
 	uint32_t idx;
 	bool posted;
 
@@ -232,6 +232,7 @@ void lb_sim_access(enum lb_sim_kind kind, const void *addr, size_t size)
 	lb_sim_sb_enter(s, c, kind, (uintptr_t)addr, size);	/* drain, entry, forwarding */
 	if (kind == LB_SIM_FENCE) {
 		c->clock += lb_sim_jitter(s, s->c_fence);
+		c->ser_done = c->clock;
 		return;
 	}
 	sync_cpu(s, t);
@@ -242,9 +243,12 @@ void lb_sim_access(enum lb_sim_kind kind, const void *addr, size_t size)
 	}
 	issued = c->clock;
 	posted = kind == LB_SIM_WRITE && s->sb_n && !lb_sim_mem_hit(s, idx, t->cpu, kind);
+	hidden = lb_sim_hidden(s, c, kind);
 	wait_hold(s, t, idx, kind);
 	c->clock = lb_sim_mem_access(s, t->cpu, idx, kind, issued, c->clock,
-				     posted ? c->sb_done : 0);
+				     posted ? c->sb_done : 0, hidden);
+	if (kind == LB_SIM_RMW)
+		c->ser_done = c->clock;
 	lb_sim_sb_after(s, c, kind, posted, issued, (uintptr_t)addr, size);
 	if (t->waiting)
 		wait_done(s, t, idx);
@@ -257,24 +261,30 @@ void lb_sim_access(enum lb_sim_kind kind, const void *addr, size_t size)
 		c->clock = issued + lb_sim_jitter(s, s->c_plain);
 }
 
-void lb_sim_pause(uint64_t n)
+/* @n times @each ps of the running thread's own work (none: @n 0), then its turn */
+static void own_work(uint64_t n, uint64_t each)
 {
 	struct sim_thread *t = running();
 
 	if (!t || !n)
 		return;
-	delay(cur_sim, t, n * cur_sim->c_pause);
+	delay(cur_sim, t, n * each);
 	sync_cpu(cur_sim, t);
+}
+
+void lb_sim_pause(uint64_t n)
+{
+	own_work(n, cur_sim ? cur_sim->c_pause : 0);
 }
 
 void lb_sim_spin(uint64_t n)
 {
-	struct sim_thread *t = running();
+	own_work(n, cur_sim ? cur_sim->c_spin : 0);
+}
 
-	if (!t || !n)
-		return;
-	delay(cur_sim, t, n * cur_sim->c_spin);
-	sync_cpu(cur_sim, t);
+void lb_sim_op(void)
+{
+	own_work(cur_sim && cur_sim->c_op, cur_sim ? cur_sim->c_op : 0);
 }
 
 uint64_t lb_sim_cycles(void)

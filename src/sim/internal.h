@@ -118,6 +118,7 @@ struct sim_cpu {
 	uint64_t sb[SIM_SB_MAX];
 	unsigned sb_head;
 	uint64_t sb_done;
+	uint64_t ser_done;	/* ps: its last locked RMW's or fence's completion */
 	/* its last SIM_ST_N stores: bytes [lo, hi), issued at (ps); st_head the next to reuse */
 	struct { uintptr_t lo, hi; uint64_t at; } st[SIM_ST_N];
 	unsigned st_head;
@@ -140,7 +141,8 @@ struct lb_sim {
 	struct lb_sim_profile p;
 	/* the profile in ps */
 	uint64_t c_hit, c_smt, c_l3, c_pkg, c_home, c_inval, c_rmw, c_fence, c_pause, c_spin;
-	uint64_t c_hold, c_fwd, c_plain, c_commit;
+	uint64_t c_hold, c_fwd, c_plain, c_commit, c_op;
+	uint32_t ovl;		/* rmw_overlap_pct as a fraction x 2^20 */
 	unsigned sb_n;		/* store buffer entries; 0: a store waits for its completion */
 	uint64_t c_fwait, c_fwake, c_wakeup, c_ctxsw, c_slice;
 	uint64_t *c_remote;	/* nnodes x nnodes: a transfer between packages */
@@ -196,7 +198,7 @@ static inline bool lb_sim_mem_hit(const struct lb_sim *s, uint32_t idx, unsigned
 	       (kind == LB_SIM_READ || lb_sim_line(s, idx)->state != SIM_S);
 }
 uint64_t lb_sim_mem_access(struct lb_sim *s, unsigned cpu, uint32_t idx, enum lb_sim_kind kind,
-			   uint64_t asked, uint64_t now, uint64_t floor);
+			   uint64_t asked, uint64_t now, uint64_t floor, uint64_t hidden);
 void lb_sim_mem_drop(struct lb_sim *s, uint32_t idx);
 uint64_t lb_sim_jitter(struct lb_sim *s, uint64_t cost);
 
@@ -279,6 +281,17 @@ static inline void lb_sim_sb_enter(struct lb_sim *s, struct sim_cpu *c, enum lb_
 		c->clock = until;
 		s->st.forward_stalls++;
 	}
+}
+
+/* the part of an RMW's rmw_ns that @c's work since its last locked RMW or fence hid (mem.c) */
+static inline uint64_t lb_sim_hidden(const struct lb_sim *s, const struct sim_cpu *c,
+				     enum lb_sim_kind kind)
+{
+	uint64_t since = c->clock > c->ser_done ? c->clock - c->ser_done : 0;
+
+	if (kind != LB_SIM_RMW || !s->ovl)
+		return 0;
+	return ((since < s->c_rmw ? since : s->c_rmw) * s->ovl) >> 20;
 }
 
 /* engine.c: wake the threads parked on line @idx, runnable at @at */

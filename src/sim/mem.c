@@ -32,6 +32,14 @@
  *	       becomes M in c alone, and the threads parked on it wake
  * Each cost is scaled by the seeded jitter (lb_sim_jitter()).
  *
+ * Overlap (engine.c): an out-of-order core runs a locked RMW's own work
+ * beside the loads, stores and loop work before it, back to its previous
+ * locked instruction or fence; a back-to-back run of them gets none. An
+ * RMW's rmw_ns is less rmw_overlap_pct of the time its CPU spent since
+ * then (the time capped at rmw_ns): at 100, a hit completes at the later
+ * of its start plus hit_ns and the last locked instruction's end plus
+ * hit_ns + rmw_ns, the core's own rate of locked instructions.
+ *
  * Serialisation: a line serves one miss at a time. It has a busy-until
  * time; a miss issued at `now` starts at max(now, busy), ends at start +
  * cost, and the line is busy until then: requesters of a contended line
@@ -373,13 +381,15 @@ static bool skip_hold(struct lb_sim *s)
  * stores before it in its CPU's buffer: they commit in order). @asked is
  * when the CPU asked for the line, before any wait for another CPU's hold:
  * the miss queued from then to its start (the line's queue figures).
+ * @hidden (an RMW's, at most rmw_ns) is the part of it the work before it
+ * hid (the overlap above).
  *
  * Return: the access's completion time; the directory and the line's
  * busy time describe it as done; the caller wakes the threads parked on
  * the line after a write or RMW (runnable at the completion).
  */
 uint64_t lb_sim_mem_access(struct lb_sim *s, unsigned cpu, uint32_t idx, enum lb_sim_kind kind,
-			   uint64_t asked, uint64_t now, uint64_t floor)
+			   uint64_t asked, uint64_t now, uint64_t floor, uint64_t hidden)
 {
 	struct sim_line *l = lb_sim_line(s, idx);
 	uint64_t start, done, wait;
@@ -389,13 +399,14 @@ uint64_t lb_sim_mem_access(struct lb_sim *s, unsigned cpu, uint32_t idx, enum lb
 		s->st.hits++;
 		if (kind != LB_SIM_READ)
 			l->state = SIM_M;
-		return now + lb_sim_jitter(s, kind == LB_SIM_RMW ? s->c_hit + s->c_rmw : s->c_plain);
+		return now + lb_sim_jitter(s, kind == LB_SIM_RMW ? s->c_hit + s->c_rmw - hidden
+								 : s->c_plain);
 	}
 	s->st.misses++;
 	start = now > l->busy ? now : l->busy;
 	l3_copy = kind == LB_SIM_READ && l->state == SIM_S && s->m.cpu[cpu].l3 >= 0 &&
 		  s->m.cpu[cpu].l3 == s->m.cpu[l->owner].l3;
-	done = start + lb_sim_jitter(s, miss_cost(s, l, cpu, kind));
+	done = start + lb_sim_jitter(s, miss_cost(s, l, cpu, kind) - hidden);
 	if (done < floor)
 		done = floor;
 	/* a clean copy in the L3 group: the L3 serves the next request a hit later */

@@ -72,9 +72,11 @@ static void set_costs(struct lb_sim *s)
 	s->c_home = ps_of(p->home_ns);
 	s->c_inval = ps_of(p->invalidate_ns);
 	s->c_rmw = ps_of(p->rmw_ns);
+	s->ovl = (uint32_t)(p->rmw_overlap_pct / 100 * (1 << 20) + 0.5);
 	s->c_hold = ps_of(p->hold_ns);
 	s->c_fwd = ps_of(p->forward_ns);
 	s->c_commit = ps_of(p->commit_ns);
+	s->c_op = ps_of(p->op_ns);
 	/* at least a third of a cycle (three loads a cycle), so that a loop of them moves time */
 	s->c_plain = ps_of(p->plain_hit_ns);
 	if (s->c_plain < ps_of(1 / (3 * p->ghz)))

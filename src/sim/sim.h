@@ -96,6 +96,8 @@ struct lb_sim_profile {
 	double memory_ns;	/* from memory on the CPU's own node (scales with distance / 10) */
 	double invalidate_ns;	/* per further sharer a write or RMW invalidates */
 	double rmw_ns;		/* a locked read-modify-write's own extra */
+	double rmw_overlap_pct;	/* 0 to 100: the share of rmw_ns that its CPU's time since its last
+				 * locked RMW or fence hides (out-of-order overlap; 0: none) */
 	double hold_ns;		/* a line stays with the CPU it came to this long (mem.c) */
 	double hold_skip_pct;	/* of the misses, the percent after which it stays for none
 				 * (drawn per miss, seeded; 0: every miss keeps it hold_ns) */
@@ -107,6 +109,7 @@ struct lb_sim_profile {
 	double fence_ns;	/* a full fence */
 	double pause_ns;	/* one lb_cpu_relax() */
 	double spin_ns;		/* one lb_spin_n() iteration */
+	double op_ns;		/* the measured loop's own work per operation beyond its accesses */
 	double futex_wait_ns;	/* the waiter's system call, before it sleeps */
 	double futex_wake_ns;	/* the waker's system call */
 	double wakeup_ns;	/* from a wake-up to the woken thread running on an idle CPU */

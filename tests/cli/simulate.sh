@@ -115,6 +115,21 @@ assert s["sim_profile_from"].endswith("slow.prof"), s["sim_profile_from"]
 assert float(s["ops_per_s"]) < 0.65 * float(f["ops_per_s"]), (f["ops_per_s"], s["ops_per_s"])
 PY
 
+# op_ns: the measured loop's own work; the null lock's simulated loop is two plain
+# hits and it an operation (--c2c's op_ns is the real loop's time less those two)
+for op in 0 1.5; do
+	printf 'plain_hit_ns 0.5\nop_ns %s\n' "$op" >"$TMPD/op.prof"
+	"$LOCKBENCH" --simulate --sim-profile="$TMPD/op.prof" --sim-jitter=0 --lock=null \
+		--threads=1 --load=0 --duration=0.001 -f csv >"$TMPD/op.csv" 2>/dev/null
+	python3 - "$TMPD/op.csv" "$op" <<'PY' && pass "op_ns $op: null's simulated operation" ||
+import csv, sys
+r = next(csv.DictReader(open(sys.argv[1])))
+want = 2 * 0.5 + float(sys.argv[2])
+assert abs(float(r["ns_per_op"]) - want) < 0.001, (r["ns_per_op"], want)
+PY
+		fail "op_ns $op: null's simulated operation is not two plain hits and op_ns"
+done
+
 # the watchdog: no progress for --timeout virtual seconds, and a deadlock
 expect_status 4 "a stuck spinning lock" -- --simulate --lock=stall --threads=2 \
 	--duration=0.01 --timeout=0.001 -q
@@ -132,6 +147,8 @@ if [ "${ncpu:-1}" -ge 2 ]; then
 	"$LOCKBENCH" --lock=null --threads=2 --ops=1000 --c2c --sim-profile-out="$TMPD/here.prof" \
 		-q >/dev/null 2>"$TMPD/err" || fail "--c2c --sim-profile-out: $(cat "$TMPD/err")"
 	grep -q '^name measured$' "$TMPD/here.prof" && grep -q '^pause_ns ' "$TMPD/here.prof" &&
+		grep -Eq '^op_ns [0-9.e+-]+$' "$TMPD/here.prof" &&
+		grep -Eq '^rmw_overlap_pct [0-9.e+-]+$' "$TMPD/here.prof" &&
 		grep -q '^# this machine.s, measured by lockbench --c2c' "$TMPD/here.prof" ||
 		fail "the profile written: $(cat "$TMPD/here.prof")"
 	# the hold fitted to the measured runs of contending fetch-adds (a run of 1: none;

@@ -607,6 +607,100 @@ static void test_commit(void)
 	}
 }
 
+/* a simulation of @p with @fn alone on CPU 0, run to its end (sim; the caller frees it) */
+static void run_alone(const struct lb_sim_profile *p, void (*fn)(void *), const char *what)
+{
+	sim = new_sim_with(p, 0, 1);
+	lb_sim_thread(sim, 0, fn, NULL);
+	CHECK(lb_sim_run(sim) == LB_SIM_DONE, "%s: the run ends", what);
+}
+
+/* ---- a locked RMW's overlap with the work before it (rmw_overlap_pct) */
+
+static uint64_t ov_at[4];
+
+static void overlapper(void *arg)
+{
+	uint64_t t0;
+
+	lb_fetch_add_relaxed(&word[6][0], 1);	/* both lines come here */
+	(void)lb_load_relaxed(&word[7][0]);
+	lb_fence_full();
+	t0 = lb_sim_now_ns(sim);
+	for (unsigned i = 0; i < 10; i++)	/* back to back: nothing before them */
+		lb_fetch_add_relaxed(&word[6][0], 1);
+	ov_at[0] = lb_sim_now_ns(sim) - t0;
+	t0 = lb_sim_now_ns(sim);
+	for (unsigned i = 0; i < 10; i++) {	/* 4 ns of plain hits before each */
+		for (unsigned j = 0; j < 4; j++)
+			(void)lb_load_relaxed(&word[7][0]);
+		lb_fetch_add_relaxed(&word[6][0], 1);
+	}
+	ov_at[1] = lb_sim_now_ns(sim) - t0;
+	t0 = lb_sim_now_ns(sim);
+	for (unsigned i = 0; i < 10; i++) {	/* 12 ns: more than rmw_ns */
+		for (unsigned j = 0; j < 12; j++)
+			(void)lb_load_relaxed(&word[7][0]);
+		lb_fetch_add_relaxed(&word[6][0], 1);
+	}
+	ov_at[2] = lb_sim_now_ns(sim) - t0;
+	t0 = lb_sim_now_ns(sim);
+	for (unsigned i = 0; i < 10; i++) {	/* a fence ends the work before, as an RMW does */
+		lb_fence_full();
+		lb_fetch_add_relaxed(&word[6][0], 1);
+	}
+	ov_at[3] = lb_sim_now_ns(sim) - t0;
+}
+
+static void test_overlap(void)
+{
+	struct lb_sim_profile p = round_prof;
+	/* hit 1 + rmw 10 less pct of min(10, the plain time); fence 7 */
+	static const uint64_t want[3][4] = {
+		{ 110, 150, 230, 180 },		/* 0: 11, 4 + 11, 12 + 11, 7 + 11 */
+		{ 110, 130, 180, 180 },		/* 50: 11, 4 + 9, 12 + 6, 7 + 11 */
+		{ 110, 110, 130, 180 },		/* 100: 11, 4 + 7, 12 + 1, 7 + 11 */
+	};
+
+	for (unsigned k = 0; k < 3; k++) {
+		p.rmw_overlap_pct = 50.0 * k;
+		run_alone(&p, overlapper, "overlap");
+		CHECK(memcmp(ov_at, want[k], sizeof(ov_at)) == 0,
+		      "rmw_overlap_pct %g: %llu %llu %llu %llu ns, want %llu %llu %llu %llu",
+		      p.rmw_overlap_pct, (unsigned long long)ov_at[0], (unsigned long long)ov_at[1],
+		      (unsigned long long)ov_at[2], (unsigned long long)ov_at[3],
+		      (unsigned long long)want[k][0], (unsigned long long)want[k][1],
+		      (unsigned long long)want[k][2], (unsigned long long)want[k][3]);
+		lb_sim_free(sim);
+	}
+}
+
+/* ---- the measured loop's own work per operation (op_ns) */
+
+static uint64_t op_at;
+
+static void op_doer(void *arg)
+{
+	uint64_t t0 = lb_sim_now_ns(sim);
+
+	for (unsigned i = 0; i < 10; i++)
+		lb_sim_op();
+	op_at = lb_sim_now_ns(sim) - t0;
+}
+
+static void test_op(void)
+{
+	struct lb_sim_profile p = round_prof;
+
+	for (unsigned k = 0; k < 2; k++) {
+		p.op_ns = k ? 0 : 2.5;
+		run_alone(&p, op_doer, "op");
+		CHECK(op_at == (k ? 0 : 25), "op_ns %g: 10 operations' own work %llu ns (%u)", p.op_ns,
+		      (unsigned long long)op_at, k ? 0 : 25);
+		lb_sim_free(sim);
+	}
+}
+
 /* ---- plain hits: what a load or store that hits costs beside a locked RMW */
 
 static uint64_t ph_at[3];
@@ -976,6 +1070,8 @@ int main(void)
 	test_forward();
 	test_plain_hits();
 	test_commit();
+	test_overlap();
+	test_op();
 	test_park_until();
 	test_slices();
 	test_futex();
