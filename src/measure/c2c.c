@@ -245,18 +245,39 @@ static int measure(const struct lb_pu *a, const struct lb_pu *b, struct lb_c2c *
 	return err;
 }
 
+/*
+ * One pair for every probe of the process, so that each probe's line is the
+ * same: in the build VM's slow host state (c2c ~450 ns) each line has a
+ * transfer cost of its own, 10-20% apart, and a fresh line per probe
+ * spread a run's probes by that much more than the host moved (the lock
+ * has one area per process for the same reason, harness/setup.c). It is
+ * the process's until its exit; the main thread alone probes.
+ */
+static struct c2c_pair *probe_pair;
+
 int lb_c2c_probe(const struct lb_pu *a, const struct lb_pu *b, double *rt_ns)
 {
-	struct c2c_pair *p = pair_new(a, b, LB_C2C_PROBE_WARMUP, LB_C2C_PROBE_SAMPLES, false);
+	struct c2c_pair *p = probe_pair;
 	int err;
 
 	if (!p)
+		p = probe_pair = pair_new(a, b, LB_C2C_PROBE_WARMUP, LB_C2C_PROBE_SAMPLES, false);
+	if (!p)
 		return -ENOMEM;
+	p->a = a;
+	p->b = b;
+	p->err = 0;
+	lb_store_relaxed(&p->seq, 0);
+	lb_store_relaxed(&p->ready, 0);
 	err = pair_run(p);
 	if (!err)
 		*rt_ns = lb_quantile(p->sample, LB_C2C_PROBE_SAMPLES, 0.5) / lb_clock.tsc_per_ns;
-	pair_free(p);
 	return err;
+}
+
+const void *lb_c2c_probe_line(void)
+{
+	return probe_pair ? &probe_pair->seq : NULL;
 }
 
 bool lb_c2c_probe_moved(double before_ns, double after_ns, double ratio)

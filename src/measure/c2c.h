@@ -76,6 +76,8 @@ double lb_c2c_run_mean(uint32_t *const got[2], unsigned n_each);
  * Return: 0 with *@rt_ns, or -errno when a thread could not be created or pinned.
  */
 int lb_c2c_probe(const struct lb_pu *a, const struct lb_pu *b, double *rt_ns);
+/* lb_c2c_probe_line() - the line every probe of this process uses (NULL before the first) */
+const void *lb_c2c_probe_line(void);
 /* lb_c2c_probe_moved() - do two probes (> 0: measured) differ by more than @ratio times? */
 bool lb_c2c_probe_moved(double before_ns, double after_ns, double ratio);
 /* lb_c2c_find() - the measured pair of CPUs @a and @b (either order), or NULL */

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * test-lock-area.c - every point and repetition puts its lock on the same
- * lines (setup.c's lock area), zeroed each time
+ * lines (setup.c's lock area), zeroed each time, and every host probe uses
+ * the same line (c2c.c)
  *
  * A fresh allocation per repetition put each repetition's lock on other
  * lines, and on a host whose lines each have a transfer cost of their own
@@ -10,11 +11,13 @@
  * for two points and for another lock of another size; a lock larger than
  * the area gets a page-aligned area of its own, which the next small lock
  * then shares; each init() finds its memory zeroed, though the fini()
- * before it scribbled on it.
+ * before it scribbled on it. Two host probes (lb_c2c_probe(), before and
+ * after each repetition) measure a round trip on one line.
  */
 #include "config.h"
 
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -23,6 +26,8 @@
 #include "base/lb-atomic.h"
 #include "base/log.h"
 #include "harness/harness.h"
+#include "machine/topology.h"
+#include "measure/c2c.h"
 
 #define BIG (40 * 1024)
 
@@ -103,6 +108,32 @@ static void *run(const struct lb_lock_ops *o, int node)
 	return seen;
 }
 
+/* two host probes on this machine's first two CPUs, a point between them: one line for both */
+static void probes(void)
+{
+	struct lb_pu *here;
+	unsigned n;
+	char why[256];
+
+	if (lb_topo_load(NULL, why, sizeof(why)) ||
+	    lb_topo_place(LB_PLACE_SOCKET, NULL, false, &here, &n, why, sizeof(why)) || n < 2) {
+		CHECK(0, "this machine's topology: %s", why);
+		return;
+	}
+	for (unsigned k = 0; k < 2; k++) {
+		const void *before = lb_c2c_probe_line();
+		double ns = 0;
+
+		CHECK(lb_c2c_probe(&here[0], &here[1], &ns) == 0 && ns > 0, "probe %u: %.1f ns", k, ns);
+		CHECK(lb_c2c_probe_line() && (!k || lb_c2c_probe_line() == before),
+		      "probe %u: on the line of the one before (%p, then %p)", k, before,
+		      lb_c2c_probe_line());
+		run(&line, -1);		/* its allocations, as a repetition's between its probes */
+	}
+	free(here);
+	lb_topo_fini();
+}
+
 int main(void)
 {
 	uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
@@ -121,5 +152,6 @@ int main(void)
 	CHECK(b && (uintptr_t)b % page == 0, "a %d-byte lock: a page-aligned area too: %p", BIG, b);
 	CHECK(run(&small, -1) == b, "after it, the small lock shares the grown area");
 	CHECK(run(&big, -1) == b, "and so does the large one again");
+	probes();
 	return check_done();
 }
