@@ -327,9 +327,9 @@ static void measure_c2c(struct lb_plan *plan)
 	for (unsigned i = 0; i < plan->nc2c; i++)
 		if (c2c[i].rmw_run > 0)
 			lb_info("c2c: CPU %d <-> CPU %d round trip %.1f ns (min %.1f, p90 %.1f); "
-				"contending fetch-adds ran %.2f in a row", c2c[i].cpu_a,
-				c2c[i].cpu_b, c2c[i].rt_ns_median, c2c[i].rt_ns_min,
-				c2c[i].rt_ns_p90, c2c[i].rmw_run);
+				"contending fetch-adds ran %.2f in a row, %.2f ns an add",
+				c2c[i].cpu_a, c2c[i].cpu_b, c2c[i].rt_ns_median, c2c[i].rt_ns_min,
+				c2c[i].rt_ns_p90, c2c[i].rmw_run, c2c[i].rmw_add_ns);
 		else
 			lb_info("c2c: CPU %d <-> CPU %d round trip %.1f ns (min %.1f, p90 %.1f); "
 				"contending fetch-adds: no run measured (every run was longer "

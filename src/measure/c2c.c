@@ -38,6 +38,8 @@
 #define LB_C2C_WARMUP	100	/* samples thrown away first */
 #define LB_C2C_STOP	UINT32_MAX
 #define LB_C2C_RUN_OPS	100000	/* fetch-adds per CPU in the run phase */
+#define RUN_LO	(LB_C2C_RUN_OPS / 10)	/* the adds between which it is timed */
+#define RUN_HI	(LB_C2C_RUN_OPS - LB_C2C_RUN_OPS / 10)
 #define LB_C2C_PROBE_WARMUP	2	/* lb_c2c_probe(): samples thrown away */
 #define LB_C2C_PROBE_SAMPLES	9	/* and timed (about 0.1 to 0.4 ms in all on the build VM) */
 
@@ -49,6 +51,7 @@ struct c2c_pair {
 	int err;
 	uint32_t ctr LB_ALIGNED;	/* the run phase's counter */
 	uint32_t *got[2];		/* the values each CPU's fetch-adds returned, or NULL: none */
+	uint64_t mark[2][2];		/* each CPU's counter at its adds RUN_LO and RUN_HI */
 	unsigned warmup, samples;	/* LB_C2C_WARMUP and _SAMPLES, or a probe's */
 };
 
@@ -67,8 +70,30 @@ static void run_phase(struct c2c_pair *p, unsigned me)
 	lb_fetch_add_full(&p->ready, 1);
 	while (lb_load_acquire(&p->ready) < 3)
 		lb_cpu_relax();
-	for (unsigned i = 0; i < LB_C2C_RUN_OPS; i++)
+	for (unsigned i = 0; i < LB_C2C_RUN_OPS; i++) {
+		if (i == RUN_LO || i == RUN_HI)
+			p->mark[me][i == RUN_HI] = lb_cycles_fenced();
 		got[i] = lb_fetch_add_full(&p->ctr, 1);
+	}
+}
+
+/*
+ * ns per add of the two CPUs together while both ran: each CPU's time from
+ * its add RUN_LO to its add RUN_HI over how far the counter moved between
+ * them (both CPUs' adds), the mean of the two
+ */
+static double add_ns(const struct c2c_pair *p)
+{
+	double sum = 0;
+
+	for (unsigned c = 0; c < 2; c++) {
+		uint32_t moved = p->got[c][RUN_HI] - p->got[c][RUN_LO];
+
+		if (!moved || p->mark[c][1] <= p->mark[c][0])
+			return 0;
+		sum += (double)(p->mark[c][1] - p->mark[c][0]) / lb_clock.tsc_per_ns / moved;
+	}
+	return sum / 2;
 }
 
 static void *pong(void *arg)
@@ -240,6 +265,7 @@ static int measure(const struct lb_pu *a, const struct lb_pu *b, struct lb_c2c *
 		out->rt_ns_median = s.median / lb_clock.tsc_per_ns;
 		out->rt_ns_p90 = p90 / lb_clock.tsc_per_ns;
 		out->rmw_run = lb_c2c_run_mean(p->got, LB_C2C_RUN_OPS);
+		out->rmw_add_ns = out->rmw_run > 0 ? add_ns(p) : 0;
 	}
 	pair_free(p);
 	return err;

@@ -24,6 +24,7 @@ struct lb_c2c {
 	unsigned samples;		/* each the mean of LB_C2C_BATCH round trips */
 	double rt_ns_min, rt_ns_median, rt_ns_p90;	/* one round trip */
 	double rmw_run;			/* contending fetch-adds: mean run by one CPU (c2c.c) */
+	double rmw_add_ns;		/* and ns per add of the two together (0: not measured) */
 };
 
 /**

@@ -577,6 +577,7 @@ static json_object *c2c_arr(const struct lb_report *rep)
 		ADD(o, "rt_ns_median", JDBL(c->rt_ns_median));
 		ADD(o, "rt_ns_p90", JDBL(c->rt_ns_p90));
 		ADD(o, "rmw_run", c->rmw_run > 0 ? JDBL(c->rmw_run) : NULL);	/* null: not measured */
+		ADD(o, "rmw_add_ns", c->rmw_run > 0 ? JDBL(c->rmw_add_ns) : NULL);
 		json_object_array_add(a, o);
 	}
 	return a;

@@ -423,10 +423,11 @@ static int c2c_block(FILE *f, const struct lb_report *rep, const struct lb_resul
 	fprintf(f, "\nc2c round trip (--c2c; the median of %u samples, each the mean of 100 round "
 		"trips):\n", rep->nc2c ? rep->c2c[0].samples : 0);
 	for (unsigned i = 0; i < rep->nc2c; i++) {
-		char run[32] = "not measured";
+		char run[64] = "not measured";
 
 		if (rep->c2c[i].rmw_run > 0)
-			snprintf(run, sizeof(run), "%.2f", rep->c2c[i].rmw_run);
+			snprintf(run, sizeof(run), "%.2f, %.2f ns an add", rep->c2c[i].rmw_run,
+				 rep->c2c[i].rmw_add_ns);
 		fprintf(f, "CPU %d <-> CPU %d  %.1f ns (min %.1f, p90 %.1f; RMW run %s)\n",
 			rep->c2c[i].cpu_a, rep->c2c[i].cpu_b, rep->c2c[i].rt_ns_median,
 			rep->c2c[i].rt_ns_min, rep->c2c[i].rt_ns_p90, run);

@@ -12,7 +12,7 @@ ncpu=$("$LOCKBENCH" --plan --lock=null --threads=max --load=0 | sed -n 's/.* \([
 "$LOCKBENCH" --lock=ticket --threads=1,2 --load=0 --ops=20000 --c2c -f table,csv,json \
 	>"$TMPD/out" 2>"$TMPD/err" || fail "--c2c run: $(cat "$TMPD/err")"
 grep -q '^c2c round trip (--c2c' "$TMPD/out" || fail "no c2c block after the table"
-grep -Eq '^CPU [0-9]+ <-> CPU [0-9]+  [0-9.]+ ns \(min [0-9.]+, p90 [0-9.]+; RMW run ([0-9.]+|not measured)\)$' "$TMPD/out" ||
+grep -Eq '^CPU [0-9]+ <-> CPU [0-9]+  [0-9.]+ ns \(min [0-9.]+, p90 [0-9.]+; RMW run ([0-9.]+, [0-9.]+ ns an add|not measured)\)$' "$TMPD/out" ||
 	fail "no measured pair in the table output"
 grep -Eq '^ticket/0:1 +2 +0:[0-9.]+$' "$TMPD/out" || fail "no multiple for the 2-thread point"
 grep -Eq '^ticket/0:1 +1 +0:-$' "$TMPD/out" || fail "a 1-thread point has no pair: want -"
@@ -38,6 +38,10 @@ p = pairs[0]
 assert p["rt_ns_min"] <= p["rt_ns_median"] <= p["rt_ns_p90"] and p["samples"] == 1000, p
 # a run of contending fetch-adds is 1 to 16 long (c2c.c); null when every run was one CPU's alone
 assert p["rmw_run"] is None or 1 <= p["rmw_run"] <= 16, p
+# and the ns per add of both CPUs together, measured with the run (null with it): at least
+# a locked add's own time, at most the round trip's many times over
+assert (p["rmw_add_ns"] is None) == (p["rmw_run"] is None), p
+assert p["rmw_add_ns"] is None or 0.1 < p["rmw_add_ns"] < 10 * p["rt_ns_p90"], p
 # the host's state before and after each repetition of 2 threads; none with 1
 assert one["host_probe_ns_before"] == "" and one["host_probe_ns_after"] == "", one
 assert 1 < float(two["host_probe_ns_before"]) < 1e6 and 1 < float(two["host_probe_ns_after"]) < 1e6, two

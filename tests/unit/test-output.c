@@ -944,7 +944,7 @@ static void c2c_unmeasured(void)
 		{ .cpu_a = 0, .cpu_b = 1, .samples = 1000, .rt_ns_min = 100, .rt_ns_median = 110,
 		  .rt_ns_p90 = 120, .rmw_run = 0 },
 		{ .cpu_a = 0, .cpu_b = 2, .samples = 1000, .rt_ns_min = 100, .rt_ns_median = 110,
-		  .rt_ns_p90 = 120, .rmw_run = 3.5 },
+		  .rt_ns_p90 = 120, .rmw_run = 3.5, .rmw_add_ns = 7.25 },
 	};
 	struct lb_report rep = { .results = &r, .nresults = 1, .c2c = pairs, .nc2c = 2 };
 	char *buf = NULL;
@@ -955,7 +955,7 @@ static void c2c_unmeasured(void)
 	CHECK(lb_output_table(m, &rep) == 0, "table formatter failed");
 	fclose(m);
 	CHECK(strstr(buf, "CPU 0 <-> CPU 1  110.0 ns (min 100.0, p90 120.0; RMW run not measured)") &&
-	      strstr(buf, "CPU 0 <-> CPU 2  110.0 ns (min 100.0, p90 120.0; RMW run 3.50)"),
+	      strstr(buf, "CPU 0 <-> CPU 2  110.0 ns (min 100.0, p90 120.0; RMW run 3.50, 7.25 ns an add)"),
 	      "the table's c2c block: %s", buf);
 	free(buf);
 	buf = NULL;
@@ -970,6 +970,10 @@ static void c2c_unmeasured(void)
 		      v == NULL, "not measured: rmw_run null");
 		CHECK(json_object_object_get_ex(json_object_array_get_idx(c, 1), "rmw_run", &v) &&
 		      json_object_get_double(v) == 3.5, "measured: rmw_run 3.5");
+		CHECK(json_object_object_get_ex(json_object_array_get_idx(c, 0), "rmw_add_ns", &v) &&
+		      v == NULL, "not measured: rmw_add_ns null");
+		CHECK(json_object_object_get_ex(json_object_array_get_idx(c, 1), "rmw_add_ns", &v) &&
+		      json_object_get_double(v) == 7.25, "measured: rmw_add_ns 7.25");
 		json_object_put(root);
 	}
 	free(buf);
