@@ -51,7 +51,7 @@ struct c2c_pair {
 	int err;
 	uint32_t ctr LB_ALIGNED;	/* the run phase's counter */
 	uint32_t *got[2];		/* the values each CPU's fetch-adds returned, or NULL: none */
-	uint64_t mark[2][2];		/* each CPU's counter at its adds RUN_LO and RUN_HI */
+	uint64_t mark[2][2];		/* each CPU's cycle counter just before its adds RUN_LO and RUN_HI */
 	unsigned warmup, samples;	/* LB_C2C_WARMUP and _SAMPLES, or a probe's */
 };
 
