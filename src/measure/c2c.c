@@ -408,23 +408,33 @@ static void loop_overlap(uint64_t *w, unsigned n)
 	lb_store_relaxed(&w[40], k);
 }
 
+/* what the work before an RMW that hits can hide of it: its cost beyond a plain hit */
+static double hideable(const struct lb_c2c_local *o)
+{
+	double x = o->hit_ns + o->rmw_ns - o->plain_hit_ns;
+
+	return x > 0 ? x : 0;
+}
+
 /*
- * The simulator's iteration of a loop of a fetch-add and other work, whose
- * next fetch-add starts @s ns after the last one ended (mem.c's overlap:
- * the work hides rmw_overlap_pct of rmw_ns, up to @s of it)
+ * The simulator's iteration of a loop of a fetch-add that hits and other
+ * work, whose next fetch-add starts @s ns after the last one ended (mem.c's
+ * overlap: the work hides rmw_overlap_pct of hideable(), up to @s of it)
  */
 static double rmw_after(const struct lb_c2c_local *o, double s)
 {
-	return s + o->hit_ns + o->rmw_ns - o->rmw_overlap_pct / 100 * (s < o->rmw_ns ? s : o->rmw_ns);
+	double x = hideable(o);
+
+	return s + o->hit_ns + o->rmw_ns - o->rmw_overlap_pct / 100 * (s < x ? s : x);
 }
 
 /* the start (>= 0) at which rmw_after() is @t, or -1 when it is less than with none */
 static double rmw_start_for(const struct lb_c2c_local *o, double t)
 {
-	double f = o->rmw_overlap_pct / 100;
+	double f = o->rmw_overlap_pct / 100, x = hideable(o);
 
-	if (t >= rmw_after(o, o->rmw_ns))
-		return t - o->hit_ns - o->rmw_ns + f * o->rmw_ns;
+	if (t >= rmw_after(o, x))
+		return t - o->hit_ns - o->rmw_ns + f * x;
 	if (t < o->hit_ns + o->rmw_ns)
 		return -1;
 	return f < 1 ? (t - o->hit_ns - o->rmw_ns) / (1 - f) : 0;
@@ -472,11 +482,11 @@ int lb_c2c_local(struct lb_c2c_local *out)
 	out->plain_hit_ns = per_iter_ns(loop_plain, w, 200000, 7) / 2;
 	/*
 	 * The simulator's iteration of loop_overlap: four plain hits, then the
-	 * RMW, less the share of rmw_ns (at most the four hits' time) they hid.
-	 * None seen when the hits or rmw_ns are under 0.01 ns.
+	 * RMW, less the share of hideable() (at most the four hits' time) they
+	 * hid. None seen when the hits or hideable() are under 0.01 ns.
 	 */
 	out->rmw_overlap_pct = 0;
-	hidden = 4 * out->plain_hit_ns < out->rmw_ns ? 4 * out->plain_hit_ns : out->rmw_ns;
+	hidden = 4 * out->plain_hit_ns < hideable(out) ? 4 * out->plain_hit_ns : hideable(out);
 	t = per_iter_ns(loop_overlap, w, 200000, 7);
 	if (hidden >= 0.01) {
 		double f = (4 * out->plain_hit_ns + out->hit_ns + out->rmw_ns - t) / hidden;

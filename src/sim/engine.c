@@ -221,7 +221,7 @@ void lb_sim_access(enum lb_sim_kind kind, const void *addr, size_t size)
 	struct sim_cpu *c;
 	uint64_t issued, hidden;
 	uint32_t idx;
-	bool posted;
+	bool posted, hit;
 
 	if (!t)
 		return;
@@ -242,8 +242,9 @@ void lb_sim_access(enum lb_sim_kind kind, const void *addr, size_t size)
 		return;
 	}
 	issued = c->clock;
-	posted = kind == LB_SIM_WRITE && s->sb_n && !lb_sim_mem_hit(s, idx, t->cpu, kind);
-	hidden = lb_sim_hidden(s, c, kind);
+	hit = lb_sim_mem_hit(s, idx, t->cpu, kind);
+	posted = kind == LB_SIM_WRITE && s->sb_n && !hit;
+	hidden = lb_sim_hidden(s, c, kind, hit);
 	wait_hold(s, t, idx, kind);
 	c->clock = lb_sim_mem_access(s, t->cpu, idx, kind, issued, c->clock,
 				     posted ? c->sb_done : 0, hidden);

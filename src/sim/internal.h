@@ -283,15 +283,21 @@ static inline void lb_sim_sb_enter(struct lb_sim *s, struct sim_cpu *c, enum lb_
 	}
 }
 
-/* the part of an RMW's rmw_ns that @c's work since its last locked RMW or fence hid (mem.c) */
+/*
+ * the part of an RMW's cost that @c's work since its last locked RMW or
+ * fence hid (mem.c): of a hit (@hit), all it costs beyond a plain hit; of
+ * a miss, its rmw_ns (the transfer is not hidden)
+ */
 static inline uint64_t lb_sim_hidden(const struct lb_sim *s, const struct sim_cpu *c,
-				     enum lb_sim_kind kind)
+				     enum lb_sim_kind kind, bool hit)
 {
-	uint64_t since = c->clock > c->ser_done ? c->clock - c->ser_done : 0;
+	uint64_t since = c->clock > c->ser_done ? c->clock - c->ser_done : 0, cap = s->c_rmw;
 
 	if (kind != LB_SIM_RMW || !s->ovl)
 		return 0;
-	return ((since < s->c_rmw ? since : s->c_rmw) * s->ovl) >> 20;
+	if (hit)
+		cap = s->c_hit + s->c_rmw > s->c_plain ? s->c_hit + s->c_rmw - s->c_plain : 0;
+	return ((since < cap ? since : cap) * s->ovl) >> 20;
 }
 
 /* engine.c: wake the threads parked on line @idx, runnable at @at */

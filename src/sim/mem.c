@@ -35,10 +35,12 @@
  * Overlap (engine.c): an out-of-order core runs a locked RMW's own work
  * beside the loads, stores and loop work before it, back to its previous
  * locked instruction or fence; a back-to-back run of them gets none. An
- * RMW's rmw_ns is less rmw_overlap_pct of the time its CPU spent since
- * then (the time capped at rmw_ns): at 100, a hit completes at the later
- * of its start plus hit_ns and the last locked instruction's end plus
- * hit_ns + rmw_ns, the core's own rate of locked instructions.
+ * RMW that hits is less rmw_overlap_pct of the time its CPU spent since
+ * then, the time capped at all it costs beyond a plain hit (hit_ns +
+ * rmw_ns - plain_hit_ns): at 100 it completes at the later of its start
+ * plus plain_hit_ns and the last locked instruction's end plus hit_ns +
+ * rmw_ns, the core's own rate of locked instructions. A miss hides only
+ * its rmw_ns that way (capped at rmw_ns), not the transfer.
  *
  * Serialisation: a line serves one miss at a time. It has a busy-until
  * time; a miss issued at `now` starts at max(now, busy), ends at start +

@@ -12,8 +12,9 @@
  *	hit_ns plain_hit_ns smt_ns l3_ns package_ns remote_ns
  *	remote_distance D         >= 10: the NUMA distance remote_ns was measured at
  *	home_ns memory_ns invalidate_ns rmw_ns hold_ns fence_ns pause_ns spin_ns
- *	rmw_overlap_pct P         0 to 100: the share of rmw_ns the CPU's work since its
- *	                          last locked RMW or fence hides
+ *	rmw_overlap_pct P         0 to 100: the share of a locked RMW's own cost (a hit's
+ *	                          beyond a plain hit; a miss's rmw_ns) that the CPU's work
+ *	                          since its last locked RMW or fence hides
  *	hold_skip_pct P           0 to 100: the misses after which the line is kept for none
  *	store_buffer N            a whole number 0 to 128: stores in flight (0: none)
  *	forward_ns                a failed store-to-load forwarding's wait
@@ -106,8 +107,9 @@
  *	hit of a simulated lock cost that.
  * A locked RMW's overlap with the work before it (rmw_overlap_pct): 0 in
  *	every built-in profile (not modelled: an overstatement of an
- *	uncontended lock's cost by up to rmw_ns per locked instruction, where
- *	the core runs them beside the plain accesses and loop work before them).
+ *	uncontended lock's cost by up to hit_ns + rmw_ns - plain_hit_ns per
+ *	locked instruction, where the core runs them beside the plain accesses
+ *	and loop work before them).
  *	--c2c measures it (loop_overlap(), a fetch-add and four loads of other
  *	lines): on the Zen 3 guest this was written on, 1.9 ns an iteration,
  *	less than the fetch-add alone (2.2), so 100; the simulated one-thread

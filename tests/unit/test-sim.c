@@ -675,6 +675,44 @@ static void test_overlap(void)
 	}
 }
 
+/*
+ * An RMW that hits hides all it costs beyond a plain hit, not only its
+ * rmw_ns: with plain hits of 0.5 ns, 24 of them (12 ns) before each RMW
+ * hide 10.5 of its 11 ns at 100% (12.5 ns an iteration; 13 if only rmw_ns
+ * could hide), none at 0 (23)
+ */
+static void overlapper_hit(void *arg)
+{
+	uint64_t t0;
+
+	lb_fetch_add_relaxed(&word[6][0], 1);
+	(void)lb_load_relaxed(&word[7][0]);
+	lb_fence_full();
+	t0 = lb_sim_now_ns(sim);
+	for (unsigned i = 0; i < 10; i++) {
+		for (unsigned j = 0; j < 24; j++)
+			(void)lb_load_relaxed(&word[7][0]);
+		lb_fetch_add_relaxed(&word[6][0], 1);
+	}
+	ov_at[0] = lb_sim_now_ns(sim) - t0;
+}
+
+static void test_overlap_hit(void)
+{
+	struct lb_sim_profile p = round_prof;
+
+	p.plain_hit_ns = 0.5;
+	for (unsigned k = 0; k < 2; k++) {
+		uint64_t want = k ? 125 : 230;
+
+		p.rmw_overlap_pct = 100.0 * k;
+		run_alone(&p, overlapper_hit, "overlap of a hit");
+		CHECK(ov_at[0] == want, "rmw_overlap_pct %g, plain hits 0.5 ns: %llu ns, want %llu",
+		      p.rmw_overlap_pct, (unsigned long long)ov_at[0], (unsigned long long)want);
+		lb_sim_free(sim);
+	}
+}
+
 /* ---- the measured loop's own work per operation (op_ns) */
 
 static uint64_t op_at;
@@ -1071,6 +1109,7 @@ int main(void)
 	test_plain_hits();
 	test_commit();
 	test_overlap();
+	test_overlap_hit();
 	test_op();
 	test_park_until();
 	test_slices();
