@@ -35,11 +35,13 @@
 #define LB_SIM_R(p, op)		LB_SIM_DO(LB_SIM_READ, p, op)
 #define LB_SIM_W(p, op)		LB_SIM_DO(LB_SIM_WRITE, p, op)
 #define LB_SIM_X(p, op)		LB_SIM_DO(LB_SIM_RMW, p, op)
+#define LB_SIM_C(p, op)		LB_SIM_DO(LB_SIM_CAS, p, op)
 #define LB_SIM_F(op)		(lb_sim_access(LB_SIM_FENCE, NULL, 0), (op))
 #else
 #define LB_SIM_R(p, op)		(op)
 #define LB_SIM_W(p, op)		(op)
 #define LB_SIM_X(p, op)		(op)
+#define LB_SIM_C(p, op)		(op)
 #define LB_SIM_F(op)		(op)
 #endif
 
@@ -61,19 +63,19 @@
  * The failure ordering is relaxed except for the _full form.
  */
 #define lb_cmpxchg_relaxed(p, o, n) \
-	LB_SIM_X(p, __atomic_compare_exchange_n((p), (o), (n), false, __ATOMIC_RELAXED, \
+	LB_SIM_C(p, __atomic_compare_exchange_n((p), (o), (n), false, __ATOMIC_RELAXED, \
 						 __ATOMIC_RELAXED))
 #define lb_cmpxchg_acquire(p, o, n) \
-	LB_SIM_X(p, __atomic_compare_exchange_n((p), (o), (n), false, __ATOMIC_ACQUIRE, \
+	LB_SIM_C(p, __atomic_compare_exchange_n((p), (o), (n), false, __ATOMIC_ACQUIRE, \
 						 __ATOMIC_RELAXED))
 #define lb_cmpxchg_release(p, o, n) \
-	LB_SIM_X(p, __atomic_compare_exchange_n((p), (o), (n), false, __ATOMIC_RELEASE, \
+	LB_SIM_C(p, __atomic_compare_exchange_n((p), (o), (n), false, __ATOMIC_RELEASE, \
 						 __ATOMIC_RELAXED))
 #define lb_cmpxchg_acq_rel(p, o, n) \
-	LB_SIM_X(p, __atomic_compare_exchange_n((p), (o), (n), false, __ATOMIC_ACQ_REL, \
+	LB_SIM_C(p, __atomic_compare_exchange_n((p), (o), (n), false, __ATOMIC_ACQ_REL, \
 						 __ATOMIC_ACQUIRE))
 #define lb_cmpxchg_full(p, o, n) \
-	LB_SIM_X(p, __atomic_compare_exchange_n((p), (o), (n), false, __ATOMIC_SEQ_CST, \
+	LB_SIM_C(p, __atomic_compare_exchange_n((p), (o), (n), false, __ATOMIC_SEQ_CST, \
 						 __ATOMIC_SEQ_CST))
 
 #define lb_fetch_add_relaxed(p, v)	LB_SIM_X(p, __atomic_fetch_add((p), (v), __ATOMIC_RELAXED))

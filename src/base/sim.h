@@ -25,6 +25,8 @@ enum lb_sim_kind {
 	LB_SIM_WRITE = 1,	/* a store: the line exclusive */
 	LB_SIM_RMW = 2,		/* a locked read-modify-write: exclusive, plus its own cost */
 	LB_SIM_FENCE = 3,	/* a fence: no line, its own cost */
+	LB_SIM_CAS = 4,		/* a locked compare-and-swap: an RMW, whose failed store-to-load
+				 * forwarding waits forward_cas_ns, not forward_ns */
 };
 
 /* lb_sim_access() - charge an access of @size bytes at @addr; returns when it is due */

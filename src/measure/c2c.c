@@ -461,6 +461,20 @@ static void loop_forward(uint64_t *w, unsigned n)
 	}
 }
 
+/* a byte store of 0, then a compare-and-swap of its word from 0 to 1 */
+static void loop_forward_cas(uint64_t *w, unsigned n)
+{
+	uint32_t *word = (uint32_t *)w;
+	uint8_t *byte = (uint8_t *)w;
+
+	for (unsigned i = 0; i < n; i++) {
+		uint32_t old = 0;
+
+		lb_cmpxchg_acquire(word, &old, 1);
+		lb_store_release(byte, 0);
+	}
+}
+
 static void loop_fence(uint64_t *w, unsigned n)
 {
 	for (unsigned i = 0; i < n; i++)
@@ -513,6 +527,11 @@ int lb_c2c_local(struct lb_c2c_local *out)
 	out->forward_ns = rmw_start_for(out, t);
 	if (out->forward_ns < out->hit_ns)
 		out->forward_ns = 0;
+	/* the same of loop_forward_cas() (the compare-and-swap is an RMW that hits) */
+	t = per_iter_ns(loop_forward_cas, w, 200000, 7);
+	out->forward_cas_ns = rmw_start_for(out, t);
+	if (out->forward_cas_ns < out->hit_ns)
+		out->forward_cas_ns = 0;
 	free(w);
 	return 0;
 }

@@ -52,9 +52,12 @@ int lb_c2c_run(const struct lb_pu *pus, unsigned npus, struct lb_c2c **out, unsi
  * @forward_ns: from a half-word store to a locked read-modify-write of the
  *            word around it (store-to-load forwarding fails: the ticket
  *            lock's release and next acquire) until that RMW starts
+ * @forward_cas_ns: the same from a byte store to a compare-and-swap of the
+ *            word (qspinlock's release and next fast path)
  */
 struct lb_c2c_local {
 	double hit_ns, plain_hit_ns, commit_ns, rmw_ns, rmw_overlap_pct, fence_ns, forward_ns;
+	double forward_cas_ns;
 };
 /* lb_c2c_local() - measure them on the calling thread (medians of short loops); 0 or -errno */
 int lb_c2c_local(struct lb_c2c_local *out);

@@ -359,6 +359,7 @@ int lb_sim_profile_measured(const struct lb_plan *plan, struct lb_sim_profile *p
 	p->rmw_ns = loc.rmw_ns;
 	p->fence_ns = loc.fence_ns;
 	p->forward_ns = loc.forward_ns;
+	p->forward_cas_ns = loc.forward_cas_ns;
 	p->rmw_overlap_pct = loc.rmw_overlap_pct;
 	p->op_ns = null_ns > 2 * p->plain_hit_ns ? null_ns - 2 * p->plain_hit_ns : 0;
 	for (unsigned i = 0; i < plan->nc2c; i++) {

@@ -219,17 +219,21 @@ void lb_sim_access(enum lb_sim_kind kind, const void *addr, size_t size)
 	struct sim_thread *t = running();
 	struct lb_sim *s = cur_sim;
 	struct sim_cpu *c;
-	uint64_t issued, hidden;
+	uint64_t issued, hidden, fwd;
 	uint32_t idx;
 	bool posted, hit;
 
 	if (!t)
 		return;
+	/* a compare-and-swap is an RMW, with a forwarding wait of its own */
+	fwd = kind == LB_SIM_CAS ? s->c_fwd_cas : s->c_fwd;
+	if (kind == LB_SIM_CAS)
+		kind = LB_SIM_RMW;
 	c = &s->cpu[t->cpu];
 	s->st.accesses++;
 	t->accesses++;
 	preempt_check(s, t);
-	lb_sim_sb_enter(s, c, kind, (uintptr_t)addr, size);	/* drain, entry, forwarding */
+	lb_sim_sb_enter(s, c, kind, (uintptr_t)addr, size, fwd);	/* drain, entry, forwarding */
 	if (kind == LB_SIM_FENCE) {
 		c->clock += lb_sim_jitter(s, s->c_fence);
 		c->ser_done = c->clock;

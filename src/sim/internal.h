@@ -141,7 +141,7 @@ struct lb_sim {
 	struct lb_sim_profile p;
 	/* the profile in ps */
 	uint64_t c_hit, c_smt, c_l3, c_pkg, c_home, c_inval, c_rmw, c_fence, c_pause, c_spin;
-	uint64_t c_hold, c_fwd, c_plain, c_commit, c_op;
+	uint64_t c_hold, c_fwd, c_fwd_cas, c_plain, c_commit, c_op;
 	uint32_t ovl;		/* rmw_overlap_pct as a fraction x 2^20 */
 	unsigned sb_n;		/* store buffer entries; 0: a store waits for its completion */
 	uint64_t c_fwait, c_fwake, c_wakeup, c_ctxsw, c_slice;
@@ -257,7 +257,7 @@ static inline void lb_sim_sb_after(struct lb_sim *s, struct sim_cpu *c, enum lb_
  * SIM_ST_N stores after it is forgotten.
  */
 static inline void lb_sim_sb_enter(struct lb_sim *s, struct sim_cpu *c, enum lb_sim_kind kind,
-				   uintptr_t a, size_t size)
+				   uintptr_t a, size_t size, uint64_t fwd)
 {
 	uint64_t until = 0;
 
@@ -271,12 +271,12 @@ static inline void lb_sim_sb_enter(struct lb_sim *s, struct sim_cpu *c, enum lb_
 	}
 	if (kind != LB_SIM_READ)
 		lb_sim_sb_drain(c);	/* a fence or a locked instruction */
-	if (kind == LB_SIM_FENCE || !s->c_fwd)
+	if (kind == LB_SIM_FENCE || !fwd)
 		return;
 	for (unsigned i = 0; i < SIM_ST_N; i++)
 		if (a < c->st[i].hi && a + size > c->st[i].lo &&
-		    (a < c->st[i].lo || a + size > c->st[i].hi) && c->st[i].at + s->c_fwd > until)
-			until = c->st[i].at + s->c_fwd;
+		    (a < c->st[i].lo || a + size > c->st[i].hi) && c->st[i].at + fwd > until)
+			until = c->st[i].at + fwd;
 	if (c->clock < until) {
 		c->clock = until;
 		s->st.forward_stalls++;

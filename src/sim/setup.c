@@ -75,6 +75,7 @@ static void set_costs(struct lb_sim *s)
 	s->ovl = (uint32_t)(p->rmw_overlap_pct / 100 * (1 << 20) + 0.5);
 	s->c_hold = ps_of(p->hold_ns);
 	s->c_fwd = ps_of(p->forward_ns);
+	s->c_fwd_cas = ps_of(p->forward_cas_ns);
 	s->c_commit = ps_of(p->commit_ns);
 	s->c_op = ps_of(p->op_ns);
 	/* at least a third of a cycle (three loads a cycle), so that a loop of them moves time */

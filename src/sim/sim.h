@@ -104,6 +104,7 @@ struct lb_sim_profile {
 	double store_buffer;	/* entries: stores a CPU may have in flight (0 to 128; 0: none) */
 	double forward_ns;	/* a read or RMW that store-to-load forwarding fails for waits, from
 				 * the store's issue (internal.h: lb_sim_sb_enter()) */
+	double forward_cas_ns;	/* the same wait of a compare-and-swap (LB_SIM_CAS) */
 	double commit_ns;	/* a store that hits reaches the cache this long after its issue:
 				 * a locked RMW, fence or system call after it waits (drains) */
 	double fence_ns;	/* a full fence */

@@ -503,7 +503,7 @@ static union {
 	uint16_t h[2];
 	uint8_t b[4];
 } fw __attribute__((aligned(64)));
-static uint64_t fw_at[6];
+static uint64_t fw_at[7];
 
 static void forwarder(void *arg)
 {
@@ -529,6 +529,14 @@ static void forwarder(void *arg)
 	lb_store_relaxed(&word[5][0], 1);	/* another line's, a hit: the byte's is remembered */
 	fw_at[4] = lb_load_relaxed(&fw.w);	/* waits to t0 + 20, then a hit */
 	fw_at[5] = lb_sim_now_ns(sim) - t0;
+	t0 = lb_sim_now_ns(sim);
+	lb_store_release(&fw.b[0], 0);		/* a hit: 1 */
+	{
+		uint32_t old = 0x00040000;	/* a compare-and-swap waits forward_cas_ns */
+
+		lb_cmpxchg_acquire(&fw.w, &old, 1);
+	}
+	fw_at[6] = lb_sim_now_ns(sim) - t0;
 }
 
 static void test_forward(void)
@@ -537,6 +545,7 @@ static void test_forward(void)
 	struct lb_sim_stats st;
 
 	p.forward_ns = 20;
+	p.forward_cas_ns = 5;
 	sim = new_sim_with(&p, 0, 1);
 	lb_sim_thread(sim, 0, forwarder, NULL);
 	CHECK(lb_sim_run(sim) == LB_SIM_DONE, "forwarding: the run ends");
@@ -550,7 +559,10 @@ static void test_forward(void)
 	CHECK(fw_at[4] == 0x00040003 && fw_at[5] == 21,
 	      "the word after a byte store and another line's: 21 ns, got %llu (%#llx)",
 	      (unsigned long long)fw_at[5], (unsigned long long)fw_at[4]);
-	CHECK(st.forward_stalls == 2, "two forwarding stalls, got %llu",
+	CHECK(fw_at[6] == 16 && fw.w == 1,
+	      "a byte store, then a compare-and-swap of the word: 5 + 11 = 16 ns, got %llu (%#x)",
+	      (unsigned long long)fw_at[6], fw.w);
+	CHECK(st.forward_stalls == 3, "three forwarding stalls, got %llu",
 	      (unsigned long long)st.forward_stalls);
 	lb_sim_free(sim);
 	/* forward_ns 0: none */
@@ -558,9 +570,9 @@ static void test_forward(void)
 	lb_sim_thread(sim, 0, forwarder, NULL);
 	CHECK(lb_sim_run(sim) == LB_SIM_DONE, "no forwarding cost: the run ends");
 	lb_sim_stats(sim, &st);
-	CHECK(fw_at[0] == 12 && fw_at[5] == 3 && st.forward_stalls == 0,
-	      "forward_ns 0: 12 and 3 ns, got %llu and %llu", (unsigned long long)fw_at[0],
-	      (unsigned long long)fw_at[5]);
+	CHECK(fw_at[0] == 12 && fw_at[5] == 3 && fw_at[6] == 12 && st.forward_stalls == 0,
+	      "forward_ns 0: 12, 3 and 12 ns, got %llu, %llu and %llu", (unsigned long long)fw_at[0],
+	      (unsigned long long)fw_at[5], (unsigned long long)fw_at[6]);
 	lb_sim_free(sim);
 }
 
