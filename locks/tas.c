@@ -35,9 +35,27 @@ struct tas {
 	uint32_t locked;	/* 0 free, 1 held */
 };
 
+static const char *const tas_counters[] = {
+	"spin-waits",	/* acquisitions that did not get the lock at the first try */
+	"xchg-fails",	/* exchanges that found the word taken, each followed by a pause */
+	NULL,
+};
+
+enum { CTR_SPIN_WAITS, CTR_XCHG_FAILS };
+
 static int tas_init(void *lock, const struct lb_lock_cfg *cfg)
 {
 	return 0;
+}
+
+/* the exchanges after the first failed one, counted: only a waiter pays for the counts */
+static LB_NOINLINE void tas_lock_slow(struct tas *l, struct lb_tctx *t)
+{
+	lb_count(t, CTR_SPIN_WAITS);
+	do {
+		lb_count(t, CTR_XCHG_FAILS);
+		lb_cpu_relax();
+	} while (lb_xchg_acquire(&l->locked, 1) != 0);	/* acquire as in tas_lock() */
 }
 
 static void tas_lock(void *lock, struct lb_tctx *t)
@@ -45,8 +63,9 @@ static void tas_lock(void *lock, struct lb_tctx *t)
 	struct tas *l = lock;
 
 	/* 0 -> 1; acquire: pairs with the release store in tas_unlock() */
-	while (lb_xchg_acquire(&l->locked, 1) != 0)
-		lb_cpu_relax();
+	if (lb_likely(lb_xchg_acquire(&l->locked, 1) == 0))
+		return;
+	tas_lock_slow(l, t);
 }
 
 static bool tas_trylock(void *lock, struct lb_tctx *t)
@@ -97,4 +116,5 @@ const struct lb_lock_ops lb_lock_tas = {
 	.trylock = tas_trylock,
 	.is_locked = tas_is_locked,
 	.describe = tas_describe,
+	.counters = tas_counters,
 };
