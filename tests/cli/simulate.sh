@@ -7,7 +7,8 @@
 # is refused (exit 2, one line) unless --baseline-loose, and so is report;
 # the options of the simulator need it; a profile file is read and a bad
 # one refused with its line; a stuck or deadlocked simulated point is the
-# watchdog's (exit 4); --c2c writes this machine's profile, which reads back.
+# watchdog's (exit 4); --c2c writes this machine's profile, which reads back;
+# tas's counters count in the simulation.
 . "$srcdir/tests/lib.sh"
 need_python
 
@@ -129,6 +130,20 @@ assert abs(float(r["ns_per_op"]) - want) < 0.001, (r["ns_per_op"], want)
 PY
 		fail "op_ns $op: null's simulated operation is not two plain hits and op_ns"
 done
+
+# tas's counters in the simulation: none alone; at two threads some waits, each
+# of at least one failed exchange (the counts of a seeded run, so never luck)
+"$LOCKBENCH" --simulate --topology=build-vm-2c --lock=tas --threads=1,2 --load=0 \
+	--duration=0.001 -f csv >"$TMPD/tas.csv" 2>"$TMPD/err" || fail "tas: $(cat "$TMPD/err")"
+python3 - "$TMPD/tas.csv" <<'PY' && pass "tas counts its waits and failed exchanges" ||
+import csv, sys
+rows = {int(r["threads"]): dict(kv.split("=") for kv in r["counters"].split(";"))
+        for r in csv.DictReader(open(sys.argv[1]))}
+one, two = rows[1], rows[2]
+assert int(one["spin-waits"]) == 0 and int(one["xchg-fails"]) == 0, one
+assert 0 < int(two["spin-waits"]) <= int(two["xchg-fails"]), two
+PY
+	fail "tas's counters: $(cat "$TMPD/tas.csv")"
 
 # the watchdog: no progress for --timeout virtual seconds, and a deadlock
 expect_status 4 "a stuck spinning lock" -- --simulate --lock=stall --threads=2 \
