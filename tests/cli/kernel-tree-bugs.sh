@@ -3,8 +3,8 @@
 # kernel-tree-bugs.sh - what runs is the tree's code: copies of Debian's 6.1
 # qspinlock.c changed by sed here (nothing of the tree is in lockbench)
 # - a bug (the pending waiter does not wait for the owner) fails --validate;
-# - no pending path: the tree's own lock events move (lock_pending 0, more
-#   lock_slowpath);
+# - no pending path: the tree's own lock events move (the copy queues,
+#   lock_slowpath > 0, and never takes the pending path, lock_pending 0);
 # - a call of a made-up kernel function: one line naming it, the tree's file
 #   and line, the log's path; exit 5; the other locks of the run still run.
 # And the cache: an edited file rebuilds that file's object only.
@@ -31,10 +31,11 @@ fi
 expect_status 0 "the unbroken copy validates" -- --kernel-tree=base="$TMPD/base" \
 	--lock=base:qspinlock --threads=2 --load=5 --duration=0.2 --validate -q
 
-# 2. no pending path: every contended acquisition queues, so a larger share
-# of the operations takes the slow path (a share: the copy, which queues,
-# does fewer operations in the same time, and under ASan it once did
-# fewer slow paths in all: 65046 against the base's 73615)
+# 2. no pending path: every contended acquisition queues (lock_slowpath,
+# which 6.1 counts at its queue: label, > 0) and none takes the pending path
+# (lock_pending 0), where the base takes it.  Not asserted: a larger queued
+# share.  It is a race: in one ASan CI run the copy queued 5475 of 19092
+# operations, the base 83217 of 279744.
 cp -R "$TMPD/base" "$TMPD/nopend"
 sed -i 's/^	if (val & ~_Q_LOCKED_MASK)$/	if (1)/' "$TMPD/nopend/$qs"
 ctr() { sed -n "s/^lockbench: *counter $2 = //p" "$1"; }
@@ -52,7 +53,7 @@ ops() {	# ops LOCK: its ops_total in the CSV (quoted fields made one word first)
 }
 bo=$(ops base:qspinlock) no=$(ops nopend:qspinlock)
 if [ -n "$bp" ] && [ -n "$np" ] && [ -n "$bo" ] && [ -n "$no" ] && [ "$bp" -gt 0 ] &&
-   [ "$np" -eq 0 ] && [ "$no" -gt 0 ] && [ $((ns * bo)) -gt $((bs * no)) ]; then
+   [ "$np" -eq 0 ] && [ -n "$ns" ] && [ "$ns" -gt 0 ] && [ "$no" -gt 0 ]; then
 	pass "lock events: base pending $bp slowpath $bs of $bo; no pending path: pending $np slowpath $ns of $no"
 else
 	fail "lock events: base pending '$bp' slowpath '$bs' of '$bo', copy pending '$np' slowpath '$ns' of '$no'"
