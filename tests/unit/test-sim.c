@@ -322,6 +322,54 @@ static void test_hold_skip(void)
 }
 
 /*
+ * A store's miss keeps its hold whatever hold_skip_pct says: the CPU's next
+ * access (the locked instruction that waited for the store to commit, as a
+ * spinlock's next acquire waits for its release) comes before a request
+ * that another CPU sent while the store's line was on its way
+ */
+static uint64_t sh_word[8] __attribute__((aligned(64)));
+static uint64_t sh_at[2], sh_got[2];
+
+static void store_hold_a(void *arg)
+{
+	lb_pause_n(55);				/* 110 ns */
+	lb_store_relaxed(&sh_word[0], 1);	/* M in CPU 4, other L3 group: 60, 170 */
+	sh_got[0] = lb_fetch_add_full(&sh_word[0], 1);
+	sh_at[0] = lb_sim_now_ns(sim);
+}
+
+static void store_hold_b(void *arg)
+{
+	lb_store_relaxed(&sh_word[0], 5);	/* memory: 80 */
+	lb_pause_n(20);				/* 120 ns: CPU 2's store is on its way */
+	sh_got[1] = lb_fetch_add_full(&sh_word[0], 10);
+	sh_at[1] = lb_sim_now_ns(sim);
+}
+
+static void test_store_hold(void)
+{
+	struct lb_sim_profile p = round_prof;
+
+	p.hold_ns = 25;
+	p.hold_skip_pct = 100;
+	sim = new_sim_with(&p, 0, 1);
+	lb_sim_thread(sim, 2, store_hold_a, NULL);
+	lb_sim_thread(sim, 4, store_hold_b, NULL);
+	CHECK(lb_sim_run(sim) == LB_SIM_DONE, "store hold: the run ends");
+	/*
+	 * CPU 2's store ends at 170, its line held until 195: CPU 2's add hits
+	 * (1 + 10: 181) and CPU 4's, sent at 120, waits for 195 and takes the
+	 * line back (60 + 10): 265. Without the store's hold CPU 4's add would
+	 * come first (170 + 70 = 240) and CPU 2's after it (310)
+	 */
+	CHECK(sh_at[0] == 181 && sh_at[1] == 265 && sh_got[0] == 1 && sh_got[1] == 2,
+	      "the storing CPU's add first, at 181 (got %llu at %llu), the other's at 265 "
+	      "(got %llu at %llu)", (unsigned long long)sh_got[0], (unsigned long long)sh_at[0],
+	      (unsigned long long)sh_got[1], (unsigned long long)sh_at[1]);
+	lb_sim_free(sim);
+}
+
+/*
  * --c2c's fit of the hold to a measured run (src/plan/simulate.c): none for
  * a run of 1; under the first step (2), the least hold after a share of the
  * misses that gives the run; past it, the nearer step from its least hold
@@ -1113,6 +1161,7 @@ int main(void)
 	test_hot_tie();
 	test_hold();
 	test_hold_skip();
+	test_store_hold();
 	test_hold_fit();
 	test_hold_fifo();
 	test_park();
