@@ -16,7 +16,7 @@
  *	                          beyond a plain hit; a miss's rmw_ns) that the CPU's work
  *	                          since its last locked RMW or fence hides
  *	hold_skip_pct P           0 to 100: the misses after which the line is kept for none
- *	                          (of loads and locked RMWs: a store's miss keeps it)
+ *	                          (of locked RMWs: a load's or a store's miss keeps it)
  *	store_buffer N            a whole number 0 to 128: stores in flight (0: none)
  *	forward_ns                a failed store-to-load forwarding's wait
  *	forward_cas_ns            the same of a compare-and-swap

@@ -322,10 +322,12 @@ static void test_hold_skip(void)
 }
 
 /*
- * A store's miss keeps its hold whatever hold_skip_pct says: the CPU's next
- * access (the locked instruction that waited for the store to commit, as a
- * spinlock's next acquire waits for its release) comes before a request
- * that another CPU sent while the store's line was on its way
+ * A store's or a load's miss keeps its hold whatever hold_skip_pct says
+ * (its draw is for locked instructions): the CPU's next access (the locked
+ * instruction that waited for the store to commit, as a spinlock's next
+ * acquire waits for its release; the exchange that the loaded value
+ * decided) comes before a request that another CPU sent while the line
+ * was on its way
  */
 static uint64_t sh_word[8] __attribute__((aligned(64)));
 static uint64_t sh_at[2], sh_got[2];
@@ -333,7 +335,10 @@ static uint64_t sh_at[2], sh_got[2];
 static void store_hold_a(void *arg)
 {
 	lb_pause_n(55);				/* 110 ns */
-	lb_store_relaxed(&sh_word[0], 1);	/* M in CPU 4, other L3 group: 60, 170 */
+	if (arg)				/* M in CPU 4, other L3 group: 60, 170 */
+		lb_load_relaxed(&sh_word[0]);
+	else
+		lb_store_relaxed(&sh_word[0], 1);
 	sh_got[0] = lb_fetch_add_full(&sh_word[0], 1);
 	sh_at[0] = lb_sim_now_ns(sim);
 }
@@ -346,27 +351,45 @@ static void store_hold_b(void *arg)
 	sh_at[1] = lb_sim_now_ns(sim);
 }
 
-static void test_store_hold(void)
+/* CPU 2 stores (@load 0) or loads, then adds; CPU 4 adds meanwhile: who comes first, when */
+static void check_store_hold(int load, uint64_t at2, uint64_t at4, uint64_t got2, uint64_t got4)
 {
 	struct lb_sim_profile p = round_prof;
+	const char *what = load ? "load" : "store";
 
 	p.hold_ns = 25;
 	p.hold_skip_pct = 100;
 	sim = new_sim_with(&p, 0, 1);
-	lb_sim_thread(sim, 2, store_hold_a, NULL);
+	lb_sim_thread(sim, 2, store_hold_a, (void *)(uintptr_t)load);
 	lb_sim_thread(sim, 4, store_hold_b, NULL);
-	CHECK(lb_sim_run(sim) == LB_SIM_DONE, "store hold: the run ends");
+	CHECK(lb_sim_run(sim) == LB_SIM_DONE, "%s hold: the run ends", what);
+	CHECK(sh_at[0] == at2 && sh_at[1] == at4 && sh_got[0] == got2 && sh_got[1] == got4,
+	      "%s hold: CPU 2's add first, got %llu at %llu (want %llu at %llu), CPU 4's got "
+	      "%llu at %llu (want %llu at %llu)", what, (unsigned long long)sh_got[0],
+	      (unsigned long long)sh_at[0], (unsigned long long)got2, (unsigned long long)at2,
+	      (unsigned long long)sh_got[1], (unsigned long long)sh_at[1],
+	      (unsigned long long)got4, (unsigned long long)at4);
+	lb_sim_free(sim);
+}
+
+static void test_store_hold(void)
+{
 	/*
 	 * CPU 2's store ends at 170, its line held until 195: CPU 2's add hits
 	 * (1 + 10: 181) and CPU 4's, sent at 120, waits for 195 and takes the
 	 * line back (60 + 10): 265. Without the store's hold CPU 4's add would
 	 * come first (170 + 70 = 240) and CPU 2's after it (310)
 	 */
-	CHECK(sh_at[0] == 181 && sh_at[1] == 265 && sh_got[0] == 1 && sh_got[1] == 2,
-	      "the storing CPU's add first, at 181 (got %llu at %llu), the other's at 265 "
-	      "(got %llu at %llu)", (unsigned long long)sh_got[0], (unsigned long long)sh_at[0],
-	      (unsigned long long)sh_got[1], (unsigned long long)sh_at[1]);
-	lb_sim_free(sim);
+	check_store_hold(0, 181, 265, 1, 2);
+	/*
+	 * A load's miss too (a test-and-test-and-set waiter's read of the lock,
+	 * then its exchange): CPU 2's read ends at 170, held until 195; its add
+	 * is an upgrade within the package (the L3's directory 40, an
+	 * invalidation 3, rmw 10): 223; CPU 4's waits for the hold, then for the
+	 * line: 223 + 70 = 293. Without the hold, CPU 4's upgrade first (170 +
+	 * 53 = 223) and CPU 2's add after it (293)
+	 */
+	check_store_hold(1, 223, 293, 5, 6);
 }
 
 /*
