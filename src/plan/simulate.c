@@ -255,8 +255,9 @@ static double sim_run_mean(const struct lb_sim_profile *p, enum level lv)
 
 /*
  * hold_ns and hold_skip_pct for which the simulated mean run at @lv is @run
- * (the measured one). The run is a step function of the hold (mem.c): 1 at
- * none, 2 from the least, one more per RMW's time after that. A run under
+ * (the measured one). The run is a step function of a fixed hold (mem.c): 1
+ * at none, 2 from the least, one more per RMW's time after that; of a drawn
+ * one (hold_random), 2 from the least and rising smoothly. A run under
  * the first step is that step's least hold after some of the misses and
  * none after the others (hold_skip_pct, by bisection: the mean run falls as
  * it grows). Past it, the side of the step nearer the measured run, and of
@@ -400,8 +401,9 @@ int lb_sim_profile_measured(const struct lb_plan *plan, struct lb_sim_profile *p
 		if (p->hold_skip_pct > 0)
 			snprintf(share, sizeof(share), " after %.1f%% of the misses, none after the others",
 				 100 - p->hold_skip_pct);
-		lb_info("--c2c: simulated hold %.3g ns%s: the simulator's contending fetch-adds then "
-			"run %.2f in a row, the measured %.2f (median of %u pair(s))", p->hold_ns,
+		lb_info("--c2c: simulated hold %s%.3g ns%s: the simulator's contending fetch-adds "
+			"then run %.2f in a row, the measured %.2f (median of %u pair(s))",
+			p->hold_random > 0 && p->hold_ns > 0.001 ? "a mean of " : "", p->hold_ns,
 			share, sim_run_mean(p, first), run, nruns);
 	} else {
 		lb_info("--c2c: the hold is the base profile's %.1f ns: no run of contending "

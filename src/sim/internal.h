@@ -153,6 +153,7 @@ struct lb_sim {
 	uint32_t jit;		/* jitter: fraction x 2^20 */
 	uint64_t hold_rng;	/* the hold's draws (a stream of their own: the jitter's unmoved) */
 	uint64_t hold_skip;	/* hold_skip_pct as a fraction x 2^53; 0: no draw */
+	bool hold_random;	/* each hold's length drawn (hold_len()) */
 	struct sim_cpu *cpu;
 	struct sim_thread *thr;
 	unsigned nthr, cap_thr;

@@ -71,10 +71,11 @@
  * for one line by RMWs, each does a run of about 1 + hold_ns / (hit_ns +
  * rmw_ns + its loop's own time) of them in a row: the run lengths that
  * --c2c measures (simulate.c fits hold_ns to them). With hold_ns 0 the
- * line goes to the next requester at once. The run is a step function of
- * the hold: 1 at none, 2 from the least hold (1 ps: the holder's access at
- * the miss's very completion, an acquire's release store at --load=0, goes
- * first), one more per RMW's time after that. A measured run between 1 and
+ * line goes to the next requester at once. With a fixed hold the run is a
+ * step function of it: 1 at none, 2 from the least hold (1 ps: the holder's
+ * access at the miss's very completion, an acquire's release store at
+ * --load=0, goes first), one more per RMW's time after that; with a drawn
+ * one (below), 2 from the least and rising smoothly past it. A measured run between 1 and
  * 2 (a core that keeps the line for its next locked instruction after some
  * misses, not all) is hold_skip_pct: after that share of the misses, drawn
  * per miss from a seeded stream of its own (skip_hold()), the line is kept
@@ -97,6 +98,25 @@
  *    ticket at two threads and --load=0 came out 1.1-10x the real one's
  *    (6 fast-state rounds); with the hold, 0.93-1.41 (5 rounds), and its
  *    backoffs are 0.00 an operation, as the real ones.
+ *
+ * Drawn holds (hold_random 1: every built-in profile, and --c2c's, which
+ * starts from the build VM's): each hold lasts the least hold and an
+ * exponential draw for the rest of a mean of hold_ns, from the hold's
+ * stream (hold_len()). Another CPU's request reaches the holder at a time
+ * that is not locked to the holder's instructions. A fixed hold locks the
+ * simulated CPUs in phase: a hold that covers whole lock-unlock cycles ends
+ * at the same point of the holder's cycle every time; where that is
+ * between a release and the next acquire, the waiter takes the lock free,
+ * and the CPUs alternate runs of operations without ever waiting. With
+ * three profiles --c2c measured in the Zen 3 build VM's slow state (round
+ * trip 424-447 ns, hold 15-26 ns), at two threads and --load=0, mcs came
+ * out 32.6-36.0 Mops/s and never queued, and ticket 18.0 and 24.4 and
+ * never waited with two of them, where the real ones run 3.7-4.9 and
+ * 4.2-4.9 and wait in 0.79-1.00 of their operations; with drawn holds mcs
+ * 2.7-2.9 and ticket 4.5-4.7, waiting in every one (mcs still about 0.65
+ * of the real: that state is not one transfer cost). A hold of the least
+ * (a measured run under 2, with hold_skip_pct) is the same either way, so
+ * the fast state's figures do not move.
  *
  * Store buffer (engine.c): a plain or release store that misses is
  * posted: the line's request, its hold's wait and its completion are as
@@ -127,6 +147,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -384,6 +405,21 @@ uint64_t lb_sim_mem_stall(const struct lb_sim *s, unsigned cpu, uint32_t idx,
 	return l->hold_until;
 }
 
+/*
+ * how long this miss keeps its line: hold_ns, or with hold_random the
+ * least hold (1 ps) and an exponential draw (seeded) for the rest of a
+ * mean of hold_ns
+ */
+static uint64_t hold_len(struct lb_sim *s)
+{
+	double u;
+
+	if (!s->hold_random || s->c_hold <= 1)
+		return s->c_hold;
+	u = (double)((xorshift64(&s->hold_rng) >> 11) + 1) / 9007199254740992.0;	/* (0, 1] */
+	return 1 + (uint64_t)(-log(u) * (double)(s->c_hold - 1));
+}
+
 /* does this miss keep its line for none? hold_skip_pct of them, by a seeded draw */
 static bool skip_hold(struct lb_sim *s)
 {
@@ -429,7 +465,7 @@ uint64_t lb_sim_mem_access(struct lb_sim *s, unsigned cpu, uint32_t idx, enum lb
 	l->busy = l3_copy ? (start + s->c_hit > l->busy ? start + s->c_hit : l->busy) : done;
 	if (s->c_hold && (kind != LB_SIM_RMW || !skip_hold(s))) {
 		l->hold_cpu = (int32_t)cpu;
-		l->hold_until = done + s->c_hold;
+		l->hold_until = done + hold_len(s);
 		l->hold_m = kind != LB_SIM_READ;
 	} else if (s->hold_skip) {	/* this miss keeps it for none: no earlier hold either */
 		l->hold_cpu = SIM_NONE;

@@ -15,6 +15,7 @@
  *	rmw_overlap_pct P         0 to 100: the share of a locked RMW's own cost (a hit's
  *	                          beyond a plain hit; a miss's rmw_ns) that the CPU's work
  *	                          since its last locked RMW or fence hides
+ *	hold_random R             0 or 1: 1 draws each hold's length (mem.c), its mean hold_ns
  *	hold_skip_pct P           0 to 100: the misses after which the line is kept for none
  *	                          (of locked RMWs: a load's or a store's miss keeps it)
  *	store_buffer N            a whole number 0 to 128: stores in flight (0: none)
@@ -127,8 +128,9 @@
  *	only, 0.6 of the 1.1 to 1.3 ns the null lock's real loop takes on the
  *	Zen 3 guest this was written on). --c2c measures it: the null lock's
  *	own loop on the measuring CPU, less its two plain hits.
- * Every profile: hold_skip_pct 0 (every miss keeps its line hold_ns; --c2c
- *	fits a share when the measured run is under 2: simulate.c). Hold 40
+ * Every profile: hold_skip_pct 0 (every miss keeps its line; --c2c fits a
+ *	share when the measured run is under 2: simulate.c), hold_random 1
+ *	(each hold drawn, a mean of hold_ns: mem.c). Hold 40
  *	cycles at its clock (16.3 to 20 ns): an
  *	estimate from the build VM, where --c2c measured runs of 2.6 to 4.2
  *	contending fetch-adds in a row by one CPU (the simulator's hold for
@@ -160,7 +162,8 @@ static const struct lb_sim_profile westmere_ex = {
 	.name = "westmere-ex", .ghz = 2.4, .hit_ns = 1.7, .plain_hit_ns = 1.7,
 	.smt_ns = 5, .l3_ns = 45, .package_ns = 45,
 	.remote_ns = 120, .remote_distance = 20, .home_ns = 45,
-	.memory_ns = 130, .invalidate_ns = 5, .rmw_ns = 8, .hold_ns = 16.7, .store_buffer = 32,
+	.memory_ns = 130, .invalidate_ns = 5, .rmw_ns = 8, .hold_ns = 16.7, .hold_random = 1,
+	.store_buffer = 32,
 	.fence_ns = 14, .pause_ns = 4, .spin_ns = 0.42, SYSCOSTS,
 };
 
@@ -168,7 +171,8 @@ static const struct lb_sim_profile skylake_sp = {
 	.name = "skylake-sp", .ghz = 2.4, .hit_ns = 2, .plain_hit_ns = 2,
 	.smt_ns = 10, .l3_ns = 50, .package_ns = 50,
 	.remote_ns = 130, .remote_distance = 20, .home_ns = 0,
-	.memory_ns = 90, .invalidate_ns = 5, .rmw_ns = 8, .hold_ns = 16.7, .store_buffer = 56,
+	.memory_ns = 90, .invalidate_ns = 5, .rmw_ns = 8, .hold_ns = 16.7, .hold_random = 1,
+	.store_buffer = 56,
 	.fence_ns = 14, .pause_ns = 58, .spin_ns = 0.42, SYSCOSTS,
 };
 
@@ -176,7 +180,8 @@ static const struct lb_sim_profile icelake_sp = {
 	.name = "icelake-sp-snc2", .ghz = 2.3, .hit_ns = 2.2, .plain_hit_ns = 2.2,
 	.smt_ns = 10, .l3_ns = 55, .package_ns = 65,
 	.remote_ns = 115, .remote_distance = 20, .home_ns = 0,
-	.memory_ns = 85, .invalidate_ns = 5, .rmw_ns = 8, .hold_ns = 17.4, .store_buffer = 72,
+	.memory_ns = 85, .invalidate_ns = 5, .rmw_ns = 8, .hold_ns = 17.4, .hold_random = 1,
+	.store_buffer = 72,
 	.fence_ns = 14, .pause_ns = 61, .spin_ns = 0.43, SYSCOSTS,
 };
 
@@ -184,7 +189,8 @@ static const struct lb_sim_profile epyc_zen3 = {
 	.name = "epyc-zen3", .ghz = 2.45, .hit_ns = 1.6, .plain_hit_ns = 1.6,
 	.smt_ns = 7, .l3_ns = 20, .package_ns = 100,
 	.remote_ns = 190, .remote_distance = 20, .home_ns = 0,
-	.memory_ns = 110, .invalidate_ns = 5, .rmw_ns = 4, .hold_ns = 16.3, .store_buffer = 64,
+	.memory_ns = 110, .invalidate_ns = 5, .rmw_ns = 4, .hold_ns = 16.3, .hold_random = 1,
+	.store_buffer = 64,
 	.forward_ns = 8.2, .forward_cas_ns = 8.2, .fence_ns = 12, .pause_ns = 26, .spin_ns = 0.41, SYSCOSTS,
 };
 
@@ -192,7 +198,8 @@ static const struct lb_sim_profile harpertown = {
 	.name = "xeon-e5405", .ghz = 2.0, .hit_ns = 1.5, .plain_hit_ns = 1.5,
 	.smt_ns = 5, .l3_ns = 15, .package_ns = 100,
 	.remote_ns = 100, .remote_distance = 10, .home_ns = 0,
-	.memory_ns = 110, .invalidate_ns = 5, .rmw_ns = 10, .hold_ns = 20, .store_buffer = 20,
+	.memory_ns = 110, .invalidate_ns = 5, .rmw_ns = 10, .hold_ns = 20, .hold_random = 1,
+	.store_buffer = 20,
 	.fence_ns = 10, .pause_ns = 5, .spin_ns = 0.5, SYSCOSTS,
 };
 
@@ -200,7 +207,8 @@ static const struct lb_sim_profile build_vm = {
 	.name = "build-vm", .ghz = 2.096, .hit_ns = 1.2, .plain_hit_ns = 1.2,
 	.smt_ns = 5, .l3_ns = 32, .package_ns = 32,
 	.remote_ns = 100, .remote_distance = 20, .home_ns = 0,
-	.memory_ns = 100, .invalidate_ns = 5, .rmw_ns = 5, .hold_ns = 19, .store_buffer = 104,
+	.memory_ns = 100, .invalidate_ns = 5, .rmw_ns = 5, .hold_ns = 19, .hold_random = 1,
+	.store_buffer = 104,
 	.fence_ns = 10, .pause_ns = 19, .spin_ns = 0.3, .futex_wait_ns = 1500,
 	.futex_wake_ns = 1200, .wakeup_ns = 10000, .context_switch_ns = 3000, .slice_ns = 3e6,
 };
@@ -255,6 +263,7 @@ static const struct pkey {
 	K(rmw_ns, 0, false),
 	{ "rmw_overlap_pct", offsetof(struct lb_sim_profile, rmw_overlap_pct), 0, false, 100, false },
 	K(hold_ns, 0, false),
+	{ "hold_random", offsetof(struct lb_sim_profile, hold_random), 0, false, 1, true },
 	{ "hold_skip_pct", offsetof(struct lb_sim_profile, hold_skip_pct), 0, false, 100, false },
 	{ "store_buffer", offsetof(struct lb_sim_profile, store_buffer), 0, false, 128, true },
 	K(forward_ns, 0, false), K(forward_cas_ns, 0, false), K(commit_ns, 0, false),

@@ -99,6 +99,7 @@ struct lb_sim_profile {
 	double rmw_overlap_pct;	/* 0 to 100: the share of rmw_ns that its CPU's time since its last
 				 * locked RMW or fence hides (out-of-order overlap; 0: none) */
 	double hold_ns;		/* a line stays with the CPU it came to this long (mem.c) */
+	double hold_random;	/* 1: each hold's length is drawn, its mean hold_ns (mem.c); 0: hold_ns */
 	double hold_skip_pct;	/* of the misses, the percent after which it stays for none
 				 * (drawn per miss, seeded; 0: every miss keeps it hold_ns) */
 	double store_buffer;	/* entries: stores a CPU may have in flight (0 to 128; 0: none) */

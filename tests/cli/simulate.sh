@@ -175,7 +175,7 @@ if [ "${ncpu:-1}" -ge 2 ]; then
 		-v >/dev/null 2>"$TMPD/err" || fail "--c2c -v: $(cat "$TMPD/err")"
 	# the hold's fit, or (when every run of fetch-adds was one CPU's alone, as on a
 	# busy or sanitized build) that none was measured and the base profile's hold stays
-	said="--c2c: simulated hold [0-9.e+-]+ ns( after [0-9.]+% of the misses, none after the others)?: the simulator's contending fetch-adds then run"
+	said="--c2c: simulated hold (a mean of )?[0-9.e+-]+ ns( after [0-9.]+% of the misses, none after the others)?: the simulator's contending fetch-adds then run"
 	unsaid="--c2c: the hold is the base profile's [0-9.]+ ns: no run of contending fetch-adds"
 	if grep -Eq -- "$said [0-9.]+ in a row, the measured [0-9.]+" "$TMPD/err"; then
 		pass "the hold's fit is said"

@@ -399,7 +399,7 @@ static void test_store_hold(void)
  */
 static void test_hold_fit(void)
 {
-	static const double under[] = { 1.05, 1.3, 1.6, 1.9 };
+	static const double under[] = { 1.05, 1.3, 1.6, 1.9 }, past[] = { 2.5, 3.2, 6.5 };
 	struct lb_sim_profile p = round_prof;
 	double r, h;
 
@@ -421,6 +421,13 @@ static void test_hold_fit(void)
 	r = lb_sim_profile_fit_hold(&p, 3.8);
 	CHECK(r > 3.98 && r < 4.02 && p.hold_skip_pct == 0 && p.hold_ns > h,
 	      "a run of 3.8: %.4f, hold %g ns", r, p.hold_ns);
+	/* drawn holds (hold_random): past the first step the run is reached, between steps */
+	p.hold_random = 1;
+	for (unsigned i = 0; i < sizeof(past) / sizeof(past[0]); i++) {
+		r = lb_sim_profile_fit_hold(&p, past[i]);
+		CHECK(r > past[i] - 0.05 && r < past[i] + 0.05 && p.hold_skip_pct == 0,
+		      "drawn holds, a run of %g: %.4f, a mean hold of %g ns", past[i], r, p.hold_ns);
+	}
 }
 
 /* three CPUs that ask for a held line while it is held are served in the order they asked */
@@ -1088,7 +1095,8 @@ static void test_profile(void)
 	q = *w;
 	CHECK(lb_sim_profile_load(path, &q, why, sizeof(why)) == 0 && q.remote_ns == 250 &&
 	      q.slice_ns == 1e6 && q.hold_skip_pct == 37.5 && q.l3_ns == w->l3_ns &&
-	      q.store_buffer == 32 && w->hold_skip_pct == 0, "a partial file changes its keys only");
+	      q.store_buffer == 32 && w->hold_skip_pct == 0 && q.hold_random == 1,
+	      "a partial file changes its keys only");
 	static const char *const bad[][2] = {
 		{ "hit_ns 1\nbogus 3\n", ":2: unknown key 'bogus'" },
 		{ "l3_ns -4\n", ":1: key 'l3_ns': '-4' is not a number >= 0" },
@@ -1104,6 +1112,9 @@ static void test_profile(void)
 		{ "hold_skip_pct 100.5\n",
 		  ":1: key 'hold_skip_pct': '100.5' is not a number from 0 to 100" },
 		{ "hold_skip_pct -1\n", ":1: key 'hold_skip_pct': '-1' is not a number >= 0" },
+		{ "hold_random 2\n", ":1: key 'hold_random': '2' is not a whole number from 0 to 1" },
+		{ "hold_random 0.5\n",
+		  ":1: key 'hold_random': '0.5' is not a whole number from 0 to 1" },
 	};
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		f = fopen(path, "w");
