@@ -13,3 +13,7 @@ EXTRA_DIST += scripts/bareloop.c
 check_PROGRAMS += scripts/simbench
 scripts_simbench_SOURCES = scripts/simbench.c
 scripts_simbench_CFLAGS = $(AM_CFLAGS) -DLB_SIM
+# what another CPU's touch of a line costs the CPU running on it, here and simulated
+check_PROGRAMS += scripts/touchcost
+scripts_touchcost_SOURCES = scripts/touchcost.c
+scripts_touchcost_CFLAGS = $(AM_CFLAGS) -DLB_SIM
