@@ -75,17 +75,17 @@
  * step function of it: 1 at none, 2 from the least hold (1 ps: the holder's
  * access at the miss's very completion, an acquire's release store at
  * --load=0, goes first), one more per RMW's time after that; with a drawn
- * one (below), 2 from the least and rising smoothly past it. A measured run between 1 and
- * 2 (a core that keeps the line for its next locked instruction after some
- * misses, not all) is hold_skip_pct: after that share of the misses, drawn
- * per miss from a seeded stream of its own (skip_hold()), the line is kept
- * for none, after the others for hold_ns; the mean run then goes from 2
- * down to 1 as the share goes from 0 to 100, and a lock's figures with it,
- * where a fixed hold gives one regime or the other (ticket at two threads
- * and --load=0 on the Zen 3 build VM: 18 or 57 Mops/s, as the measured run
- * was under or over 1.5). The draw is for the misses of locked
- * instructions, what the run measures; a store's or a load's miss always
- * keeps its hold, for the CPU's next access to the line:
+ * one (below), 2 from the least and rising smoothly past it. A measured
+ * run between 1 and 2 (a core that keeps the line for its next locked
+ * instruction after some misses, not all) is hold_skip_pct: after that
+ * share of the misses, drawn per miss from a seeded stream of its own
+ * (skip_hold()), the line is kept for none, after the others for hold_ns;
+ * the mean run then goes from 2 down to 1 as the share goes from 0 to 100,
+ * and a lock's figures with it, where a fixed hold gives one regime or the
+ * other (ticket at two threads and --load=0 on the Zen 3 build VM: 18 or
+ * 57 Mops/s, as the measured run was under or over 1.5). The draw is for
+ * the misses of locked instructions, what the run measures; a store's or a
+ * load's miss always keeps its hold, for the CPU's next access to the line:
  *  - after a store, the access that waited for it: a spinlock's next
  *    acquire, whose locked instruction drains the buffer that holds its
  *    release. With the draw, at --load=5 and 10 on that VM, a waiter whose
