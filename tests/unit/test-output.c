@@ -437,10 +437,10 @@ static void compare_noise(void)
 static void aim7(void)
 {
 	static const struct lb_aim7_row seed[] = {
-		{ "custom (200-1000)", 446135, 477404, false },
-		{ "custom (1100-2000)", 449665, 484734, false },
-		{ "high_systime (200-1000)", 152437, 154217, false },
-		{ "high_systime (1100-2000)", 269695, 278942, false },
+		{ .label = "custom (200-1000)", .before = 446135, .after = 477404 },
+		{ .label = "custom (1100-2000)", .before = 449665, .after = 484734 },
+		{ .label = "high_systime (200-1000)", .before = 152437, .after = 154217 },
+		{ .label = "high_systime (1100-2000)", .before = 269695, .after = 278942 },
 	};
 	static const struct lb_lock_ops lk_a = { .name = "lk-a", .kind = LB_LOCK_RW };
 	static const struct lb_lock_ops lk_b = { .name = "lk-b", .kind = LB_LOCK_RW };
