@@ -58,17 +58,6 @@ struct row {
 
 /* ---- natively: __atomic builtins and the pause instruction, not the simulator's */
 
-static inline void native_pause(void)
-{
-#if defined(__x86_64__) || defined(__i386__)
-	__builtin_ia32_pause();
-#elif defined(__aarch64__)
-	__asm__ __volatile__("yield" ::: "memory");
-#else
-	__asm__ __volatile__("" ::: "memory");
-#endif
-}
-
 static double now_ns(void)
 {
 	struct timespec ts;
@@ -108,7 +97,7 @@ static void *native_toucher(void *arg)
 			__atomic_store_n(&line.other, 1, __ATOMIC_RELEASE);
 		n++;
 		for (unsigned i = 0; i < t->npause; i++)
-			native_pause();
+			lb_cpu_relax_native();
 	}
 	t->touches = n;
 	return NULL;
@@ -123,7 +112,7 @@ static unsigned long native_holder(double *took)
 	do {
 		for (unsigned i = 0; i < 10000; i++) {
 			while (__atomic_exchange_n(&line.locked, 1, __ATOMIC_ACQUIRE))
-				native_pause();
+				lb_cpu_relax_native();
 			__atomic_store_n(&line.locked, 0, __ATOMIC_RELEASE);
 		}
 		ops += 10000;

@@ -132,6 +132,18 @@ static inline void lb_add_owner_release16(uint16_t *p, uint16_t v)
 #endif
 }
 
+/* lb_cpu_relax_native() - the spin-wait instruction itself, under LB_SIM too */
+static inline __attribute__((always_inline)) void lb_cpu_relax_native(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+	__builtin_ia32_pause();
+#elif defined(__aarch64__)
+	__asm__ __volatile__("yield" ::: "memory");
+#else
+	lb_barrier();
+#endif
+}
+
 /**
  * lb_cpu_relax() - spin-wait hint (x86 pause, arm64 yield)
  *
@@ -142,12 +154,8 @@ static inline void lb_cpu_relax(void)
 {
 #ifdef LB_SIM
 	lb_sim_pause(1);
-#elif defined(__x86_64__) || defined(__i386__)
-	__builtin_ia32_pause();
-#elif defined(__aarch64__)
-	__asm__ __volatile__("yield" ::: "memory");
 #else
-	lb_barrier();
+	lb_cpu_relax_native();
 #endif
 }
 
