@@ -20,6 +20,7 @@
 #define SIM_NONE	(-1)
 #define SIM_SB_MAX	128		/* the most store-buffer entries a profile may give */
 #define SIM_ST_N	4		/* the stores a CPU remembers for forwarding (lb_sim_sb_enter()) */
+#define SIM_WAKE_SPREAD_PS 1000	/* a write's wakers resume within a nanosecond of it, in a drawn order */
 
 /* a line's state in the directory (MESI; S has a forwarder, as MESIF's F) */
 enum { SIM_I = 0, SIM_S = 1, SIM_E = 2, SIM_M = 3 };
@@ -152,6 +153,7 @@ struct lb_sim {
 	uint64_t rng;
 	uint32_t jit;		/* jitter: fraction x 2^20 */
 	uint64_t hold_rng;	/* the hold's draws (a stream of their own: the jitter's unmoved) */
+	uint64_t wake_rng;	/* the order of a write's wakers (engine.c) */
 	uint64_t hold_skip;	/* hold_skip_pct as a fraction x 2^53; 0: no draw */
 	bool hold_random;	/* each hold's length drawn (hold_len()) */
 	struct sim_cpu *cpu;
@@ -175,6 +177,18 @@ struct lb_sim {
 	size_t tls_bytes;
 	unsigned char tls_os[SIM_TLS_BYTES];	/* the OS thread's, put back after the run */
 };
+
+/* the next number of a seeded stream (xorshift64): the jitter's, the hold's, the wakers' */
+static inline uint64_t xorshift64(uint64_t *state)
+{
+	uint64_t x = *state;
+
+	x ^= x << 13;
+	x ^= x >> 7;
+	x ^= x << 17;
+	*state = x;
+	return x;
+}
 
 /* mem.c */
 int lb_sim_mem_init(struct lb_sim *s);

@@ -263,18 +263,6 @@ int lb_sim_mem_home(struct lb_sim *s, const void *addr, size_t size, unsigned no
 	return 0;
 }
 
-/* the next number of a seeded stream (xorshift64) */
-static inline uint64_t xorshift64(uint64_t *state)
-{
-	uint64_t x = *state;
-
-	x ^= x << 13;
-	x ^= x >> 7;
-	x ^= x << 17;
-	*state = x;
-	return x;
-}
-
 /* lb_sim_jitter() - @cost scaled by the seeded uniform factor in [1 - j, 1 + j] */
 uint64_t lb_sim_jitter(struct lb_sim *s, uint64_t cost)
 {

@@ -131,6 +131,7 @@ struct lb_sim *lb_sim_new(const struct lb_sim_machine *m, const struct lb_sim_pr
 		s->rng = 1;
 	s->jit = (uint32_t)(jitter_pct / 100 * (1 << 20) + 0.5);
 	s->hold_rng = (seed + 1) * 0xbf58476d1ce4e5b9ull | 1;
+	s->wake_rng = (seed + 2) * 0x94d049bb133111ebull | 1;
 	s->hold_skip = (uint64_t)(p->hold_skip_pct / 100 * 9007199254740992.0 + 0.5);
 	s->hold_random = p->hold_random > 0;
 	for (unsigned i = 0; i < SIM_FUTEX_BUCKETS; i++)

@@ -12,8 +12,9 @@
  * gives the same operation counts; on Westmere-EX's shape (8 packages of
  * 10 cores, its built-in profile, threads filling one package before the
  * next) ticket's throughput with a critical section of 5 pauses (20 ns;
- * with an empty one it levels off from 10 threads on and does not
- * collapse) rises to a knee and falls as the threads grow to 80, ending
+ * with an empty one the lock word's line sets the pace, and mcs, two
+ * locked instructions an operation on its tail's line, stays below ticket)
+ * rises to a knee and falls as the threads grow to 80, ending
  * below half its peak, while mcs's stays within the remote hand-off cost
  * and ends at least twice ticket's (the shape of Boyd-Wickizer et al.,
  * "Non-scalable locks are dangerous", Linux Symposium 2012); every lock
