@@ -161,6 +161,7 @@ CLI_TESTS = \
 	tests/cli/report.sh \
 	tests/cli/simulate.sh \
 	tests/cli/sim-sweep.sh \
+	tests/cli/sim-numa.sh \
 	tests/cli/kernel-tree.sh \
 	tests/cli/kernel-tree-bugs.sh \
 	tests/cli/kernel-tree-compare.sh \
