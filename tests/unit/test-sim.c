@@ -568,7 +568,7 @@ static void test_wake_order(void)
 	unsigned differ = 0;
 
 	CHECK(first == again, "wake order: seed 1 twice, %lu and %lu", first, again);
-	/* without the draw every seed gives the CPUs' index order (the heap's tie-break) */
+	/* without the draw every seed gave one order: the heap's tie-break, by CPU */
 	for (uint64_t seed = 2; seed <= 8; seed++) {
 		unsigned long o = wake_order(seed);
 
